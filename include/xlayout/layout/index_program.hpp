@@ -1,0 +1,243 @@
+// include/xlayout/layout/index_program.hpp: a layout compiled into a flat sum of terms
+//   linear_index(e) = sum over terms of ((sum_d c_d * e_d) / divisor mod modulus) * stride,
+// the arithmetic a careful person writes by hand for a tiled layout. Accessors evaluate it with constant
+// terms; is_strided and strides read it. Compilation follows every tile as a mixed-radix digit split and
+// reports `exact = false` when a split does not line up with the digits (then use linear_index).
+#pragma once
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/core/static_vector.hpp>
+#include <xlayout/layout/tiling.hpp>
+#include <xlayout/layout/validate.hpp>
+#include <xlayout/shape/shape.hpp>
+
+namespace xlayout {
+
+/// One term: ((sum_d coefficients[d] * e[d]) / divisor mod modulus) * stride; modulus 0 = no modulo.
+struct index_term {
+  static_vector<index_t, XLAYOUT_MAX_RANK> coefficients;  // one per logical dimension
+  index_t divisor = 1;
+  index_t modulus = 0;
+  index_t stride = 1;
+
+  /// The single logical dimension the term reads, or -1 when it combines several.
+  constexpr index_t single_dimension() const noexcept {
+    index_t found = -1;
+    for (std::size_t d = 0; d < coefficients.size(); ++d) {
+      if (coefficients[d] == 0) continue;
+      if (found >= 0 || coefficients[d] != 1) return -1;
+      found = static_cast<index_t>(d);
+    }
+    return found;
+  }
+  friend constexpr bool operator==(const index_term&, const index_term&) = default;
+};
+
+/// A layout compiled to terms. `exact` is false when the layout could not be expressed this way.
+struct index_program {
+  static_vector<index_term, max_tiled_rank> terms;
+  bool exact = false;
+
+  /// Evaluates the program (it must be exact).
+  template <class Index>
+  XLAYOUT_HD constexpr index_t operator()(const Index& e) const noexcept {
+    index_t lin = 0;
+    for (const index_term& t : terms) {
+      index_t v = 0;
+      for (std::size_t d = 0; d < t.coefficients.size(); ++d) v += t.coefficients[d] * static_cast<index_t>(e[d]);
+      if (t.divisor != 1) v /= t.divisor;
+      if (t.modulus != 0) v %= t.modulus;
+      lin += v * t.stride;
+    }
+    return lin;
+  }
+};
+
+namespace detail {
+
+/// A mixed-radix digit of a tiled dimension's index: ((lc) / divisor mod modulus), value in [0, radix).
+struct program_digit {
+  static_vector<index_t, XLAYOUT_MAX_RANK> coefficients;
+  index_t divisor = 1;
+  index_t modulus = 0;
+  index_t radix = 1;
+  index_t max_value = 0;  // the largest value the digit takes (<= radix - 1)
+};
+/// The digits of one dimension, least significant first.
+using digit_list = static_vector<program_digit, max_tiled_rank>;
+
+/// The largest value of sum_d c_d * e_d over the shape (coefficients are non-negative here).
+constexpr index_t max_combination(const shape& s, const static_vector<index_t, XLAYOUT_MAX_RANK>& c) noexcept {
+  index_t m = 0;
+  for (std::size_t d = 0; d < c.size(); ++d) m += c[d] * (laid_out_extent(s, d) - 1);
+  return m;
+}
+
+/// Drops a modulo that never wraps and recomputes the digit's largest value.
+constexpr void tidy(const shape& s, program_digit& g) noexcept {
+  index_t top = max_combination(s, g.coefficients) / g.divisor;
+  if (g.modulus != 0 && top < g.modulus) g.modulus = 0;
+  g.max_value = g.modulus != 0 ? g.modulus - 1 : top;
+}
+
+/// Splits a dimension's digits by tile size t into (inner = value mod t, outer = value / t).
+/// Returns false when the split does not line up with the digits.
+constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digit_list& outer,
+                            digit_list& inner) noexcept {
+  outer.clear();
+  inner.clear();
+  index_t product = 1;
+  std::size_t k = 0;
+  for (; k < x.size(); ++k) {
+    if (product == t) break;
+    const program_digit& g = x[k];
+    const bool top = k + 1 == x.size();
+    if (t % product != 0) return false;
+    const index_t u = t / product;  // what is left of t to take from this digit
+    if (u >= g.radix && !(top && u > g.radix) && u % g.radix == 0) {  // the whole digit goes inside
+      inner.push_back(g);
+      product *= g.radix;
+      continue;
+    }
+    if (top && g.max_value < u) {  // the top digit fits inside the remaining tile: all of it is inner
+      program_digit whole = g;
+      whole.radix = u;  // it occupies the rest of the tile, padding included
+      inner.push_back(whole);
+      product = t;
+      ++k;
+      break;
+    }
+    if (g.radix % u != 0 && !(top && g.modulus == 0)) return false;
+    program_digit low = g, high = g;
+    low.modulus = u;
+    low.radix = u;
+    high.divisor = g.divisor * u;
+    high.modulus = g.modulus == 0 ? 0 : g.modulus / u;
+    high.radix = (g.radix + u - 1) / u;
+    tidy(s, low);
+    tidy(s, high);
+    inner.push_back(low);
+    outer.push_back(high);
+    product = t;
+    ++k;
+    break;
+  }
+  for (; k < x.size(); ++k) outer.push_back(x[k]);
+  return true;
+}
+
+}  // namespace detail
+
+/// Compiles the layout of a static, valid shape into terms. Not exact (use linear_index) when a tile
+/// splits a combined group or a digit in a way that does not line up, e.g. T(*,3) over [2,5].
+constexpr index_program compile_index_program(const shape& s) noexcept {
+  index_program prog;
+  if (!is_static(s) || find_layout_issue(s)) return prog;
+  using detail::digit_list;
+  using detail::program_digit;
+  static_vector<digit_list, max_tiled_rank> dims;  // the digits of each current dimension, major first
+  tiled_vector sizes;
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = detail::physical_to_logical(s, j);
+    program_digit g;
+    g.coefficients.resize(s.rank());
+    g.coefficients[d] = 1;
+    g.radix = laid_out_extent(s, d);
+    detail::tidy(s, g);
+    digit_list l;
+    l.push_back(g);
+    dims.push_back(l);
+    sizes.push_back(laid_out_extent(s, d));
+  }
+  for (const tile& t : s.layout.tiles) {
+    const std::size_t k = t.rank();
+    while (dims.size() < k) {
+      program_digit one;
+      one.coefficients.resize(s.rank());
+      one.radix = 1;
+      digit_list l;
+      l.push_back(one);
+      dims.insert(0, l);
+      sizes.insert(0, 1);
+    }
+    const std::size_t base = dims.size() - k;
+    const auto groups = detail::groups_of(t);
+    static_vector<digit_list, max_tiled_rank> outer_dims, inner_dims;
+    tiled_vector outer_sizes, inner_sizes;
+    for (std::size_t gi = 0; gi < groups.first.size(); ++gi) {
+      // Merge the group row-major: the most-minor member's digits are least significant.
+      digit_list merged;
+      index_t merged_size = 1;
+      for (std::size_t q = groups.last[gi] + 1; q-- > groups.first[gi];) {
+        for (const program_digit& g : dims[base + q]) {
+          if (!merged.try_push_back(g)) return prog;
+        }
+        merged_size *= sizes[base + q];
+      }
+      const index_t ts = t.dimensions[groups.last[gi]];
+      digit_list outer, inner;
+      if (!detail::split_digits(s, merged, ts, outer, inner)) return prog;
+      outer_dims.push_back(outer);
+      inner_dims.push_back(inner);
+      outer_sizes.push_back(ceil_div(merged_size, ts));
+      inner_sizes.push_back(ts);
+    }
+    dims.resize(base);
+    sizes.resize(base);
+    for (std::size_t gi = 0; gi < outer_dims.size(); ++gi) {
+      dims.push_back(outer_dims[gi]);
+      sizes.push_back(outer_sizes[gi]);
+    }
+    for (std::size_t gi = 0; gi < inner_dims.size(); ++gi) {
+      dims.push_back(inner_dims[gi]);
+      sizes.push_back(inner_sizes[gi]);
+    }
+  }
+  // Row-major strides of the tiled shape, then each digit's weight inside its dimension.
+  index_t stride = 1;
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    index_t weight = 1;
+    for (const program_digit& g : dims[i]) {
+      if (g.max_value > 0) {
+        index_term term;
+        term.coefficients = g.coefficients;
+        term.divisor = g.divisor;
+        term.modulus = g.modulus;
+        term.stride = weight * stride;
+        if (!prog.terms.try_push_back(term)) return prog;
+      }
+      weight *= g.radix;
+    }
+    stride *= sizes[i];
+  }
+  prog.exact = true;
+  return prog;
+}
+
+/// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
+/// or tiles that leave the order unchanged; the seeds' padded dimensions are strided).
+constexpr bool is_strided(const shape& s) noexcept {
+  const index_program p = compile_index_program(s);
+  if (!p.exact) return false;
+  for (const index_term& t : p.terms) {
+    if (t.single_dimension() < 0 || t.divisor != 1 || t.modulus != 0) return false;
+  }
+  return true;
+}
+
+/// The stride of each logical dimension, in elements, for a strided layout; error otherwise
+/// (dynamic_dimension, or not_strided).
+constexpr result<index_vector> strides(const shape& s) noexcept {
+  if (!is_static(s)) return error_id::dynamic_dimension;
+  if (!is_strided(s)) return error_id::not_strided;
+  index_vector out;
+  out.resize(s.rank());
+  for (const index_term& t : compile_index_program(s).terms) out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
+  // A dimension of size 1 contributes no term; give it the stride it would have (the next dimension's).
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (out[d] == 0) out[d] = 1;
+  }
+  return out;
+}
+
+}  // namespace xlayout

@@ -1,0 +1,175 @@
+// include/xlayout/layout/linear_index.hpp: where an element lives. linear_index maps a logical index to
+// its position in the laid-out buffer (XLA's IndexUtil for untiled layouts, the seed's tiled formula and
+// LinearIndexForNestedTiling otherwise, the seed's combined dimensions and padded dimensions); multi_index
+// is its inverse.
+#pragma once
+#include <concepts>
+#include <initializer_list>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/layout/tiling.hpp>
+#include <xlayout/layout/validate.hpp>
+#include <xlayout/shape/shape.hpp>
+
+namespace xlayout {
+
+/// The number of slots the laid-out array spans: every element, tile padding, padded dimensions and
+/// L(n) tail padding included (at least one past the largest linear index).
+/// Errors: dynamic_dimension, span_overflow.
+/// @pre the layout is valid for the shape
+constexpr result<index_t> checked_required_span_size(const shape& s) noexcept {
+  auto dims = tiled_dimensions(s);
+  if (!dims) return dims.error();
+  index_t n = 1;
+  for (index_t d : *dims) {
+    auto m = checked_mul(n, d);
+    if (!m.ok) return error_id::span_overflow;
+    n = m.value;
+  }
+  const index_t align = s.layout.tail_padding_alignment_in_elements;
+  if (align > 1 && n % align != 0) {
+    auto r = checked_add(n, align - n % align);
+    if (!r.ok) return error_id::span_overflow;
+    n = r.value;
+  }
+  return n;
+}
+
+/// required_span_size for a shape known to be static and valid (compile error otherwise in a constant
+/// expression).
+constexpr index_t required_span_size(const shape& s) noexcept {
+  auto r = checked_required_span_size(s);
+  XLAYOUT_ASSERT(r.has_value(), "xlayout::required_span_size: the shape is dynamic or its span overflows");
+  return r.value_or(0);
+}
+
+/// Checks an index against a shape: the right number of indices, each inside its dimension.
+constexpr error check_index(const shape& s, const index_vector& index) noexcept {
+  if (index.size() != s.rank()) return {error_id::index_rank_mismatch, -1};
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dynamic_dimensions[d]) return {error_id::dynamic_dimension, -1};
+    if (index[d] < 0 || index[d] >= s.dimensions[d]) return {error_id::index_out_of_range, -1};
+  }
+  return {};
+}
+
+namespace detail {
+/// The linear index of an index that is already known to be valid.
+constexpr index_t linear_index_unchecked(const shape& s, const index_vector& index) noexcept {
+  if (s.layout.tiles.empty()) {
+    // IndexUtil: lin = I[m0] + D[m0] * (I[m1] + D[m1] * (...)), m = minor_to_major.
+    index_t lin = 0;
+    for (std::size_t j = 0; j < s.rank(); ++j) {
+      const std::size_t d = physical_to_logical(s, j);
+      lin = lin * laid_out_extent(s, d) + index[d];
+    }
+    return lin;
+  }
+  tiled_vector dims, idx;
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = physical_to_logical(s, j);
+    dims.push_back(laid_out_extent(s, d));
+    idx.push_back(index[d]);
+  }
+  for (const tile& t : s.layout.tiles) apply_tile(dims, &idx, t);
+  index_t lin = 0;
+  for (std::size_t i = 0; i < dims.size(); ++i) lin = lin * dims[i] + idx[i];
+  return lin;
+}
+}  // namespace detail
+
+/// The linear index of element `index` (logical order), or the error that prevents it:
+/// invalid layout ids, dynamic_dimension, index_rank_mismatch, index_out_of_range.
+constexpr result<index_t> checked_linear_index(const shape& s, const index_vector& index) noexcept {
+  if (auto issue = find_layout_issue(s)) return issue.id;
+  if (auto e = check_index(s, index); e.id != error_id::none) return e;
+  return detail::linear_index_unchecked(s, index);
+}
+
+/// The linear index of element `index`: linear_index(f32[3,5]{1,0:T(2,2)}, {2, 3}) == 17.
+/// @pre the layout is valid for the static shape and every index is inside its dimension
+///      (a compile error in a constant expression, XLAYOUT_ASSERT at run time).
+constexpr index_t linear_index(const shape& s, const index_vector& index) noexcept {
+  XLAYOUT_ASSERT(check_index(s, index).id == error_id::none, "xlayout::linear_index: index outside the shape");
+  return detail::linear_index_unchecked(s, index);
+}
+
+/// linear_index with the index as any sized range of integers (std::array<int, 2>, std::span, ...).
+template <class Range>
+  requires requires(const Range& r) {
+    { *std::begin(r) } -> std::convertible_to<index_t>;
+    std::size(r);
+  } && (!std::same_as<Range, index_vector>)
+constexpr index_t linear_index(const shape& s, const Range& index) noexcept {
+  index_vector v;
+  for (auto i : index) {
+    if (!v.try_push_back(static_cast<index_t>(i))) break;
+  }
+  return linear_index(s, v);
+}
+
+/// The element at `linear` (logical order), or why there is none: linear_index_out_of_range, or
+/// padding_element when the position holds padding.
+/// @post for every element e: multi_index(s, linear_index(s, e)) == e
+constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexcept {
+  auto span = checked_required_span_size(s);
+  if (!span) return span.error();
+  if (linear < 0 || linear >= *span) return error_id::linear_index_out_of_range;
+
+  // The sizes before each tile, so that each tile can be undone in reverse order.
+  static_vector<tiled_vector, XLAYOUT_MAX_TILES + 1> stages;
+  tiled_vector dims;
+  for (std::size_t j = 0; j < s.rank(); ++j) dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
+  stages.push_back(dims);
+  for (const tile& t : s.layout.tiles) {
+    detail::apply_tile(dims, nullptr, t);
+    stages.push_back(dims);
+  }
+  // Row-major delinearisation of the tiled shape; positions past the last slot are tail padding.
+  tiled_vector idx;
+  idx.resize(dims.size());
+  index_t rest = linear;
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    idx[i] = rest % dims[i];
+    rest /= dims[i];
+  }
+  if (rest != 0) return error_id::padding_element;
+  for (std::size_t t = s.layout.tiles.size(); t-- > 0;) {
+    tiled_vector before;
+    if (!detail::unapply_tile(stages[t], s.layout.tiles[t], idx, before)) return error_id::padding_element;
+    idx = before;
+  }
+  index_vector out;
+  out.resize(s.rank());
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = detail::physical_to_logical(s, j);
+    if (idx[j] >= s.dimensions[d]) return error_id::padding_element;  // the seeds' padded dimensions
+    out[d] = idx[j];
+  }
+  return out;
+}
+
+/// Calls f(index) for every logical index of a static shape, in row-major logical order (the last
+/// dimension fastest). For tests and tools; kernels want tensor/'s physical-order iteration.
+template <class F>
+constexpr void for_each_index(const shape& s, F&& f) {
+  for (index_t d : s.dimensions) {
+    if (d <= 0) return;
+  }
+  index_vector idx;
+  idx.resize(s.rank());
+  while (true) {
+    f(static_cast<const index_vector&>(idx));
+    std::size_t d = s.rank();
+    while (d > 0) {
+      --d;
+      if (++idx[d] < s.dimensions[d]) break;
+      idx[d] = 0;
+      if (d == 0) return;
+    }
+    if (s.rank() == 0) return;
+  }
+}
+
+}  // namespace xlayout

@@ -1,0 +1,130 @@
+// include/xlayout/layout/validate.hpp: is this layout valid for this shape? XLA's
+// LayoutUtil::ValidateLayoutForShape, plus the rules only xlayout needs ('*' placement, the seeds'
+// padded_dimensions, capacities, int64 span).
+#pragma once
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/layout/tiling.hpp>
+#include <xlayout/shape/shape.hpp>
+
+namespace xlayout {
+
+/// Which part of a layout a validation error is about (so a parser can point at the text).
+enum class layout_field : unsigned char {
+  none,
+  dimensions,         // item = dimension
+  minor_to_major,     // item = position in minor_to_major
+  tiles,              // item = tile, sub = dimension within the tile
+  tail_padding,       // L(n)
+  index_type,         // #(...)
+  pointer_type,       // *(...)
+  element_size,       // E(n)
+  memory_space,       // S(n)
+  split_configs,      // item = config, sub = split index (-1: the dimension)
+  physical_shape,     // P(...)
+  padded_dimensions,  // item = dimension
+};
+
+/// A validation failure: the rule (`id`) and where in the layout it fails.
+struct layout_issue {
+  error_id id = error_id::none;
+  layout_field field = layout_field::none;
+  index_t item = -1;
+  index_t sub = -1;
+  constexpr explicit operator bool() const noexcept { return id != error_id::none; }
+  friend constexpr bool operator==(const layout_issue&, const layout_issue&) = default;
+};
+
+/// The first rule the shape's layout breaks, or an issue with id == error_id::none.
+constexpr layout_issue find_layout_issue(const shape& s) noexcept {
+  using F = layout_field;
+  const layout& l = s.layout;
+  const auto rank = static_cast<index_t>(s.rank());
+
+  if (!is_array_type(s.element_type)) {
+    if (s.rank() != 0 || l.rank() != 0 || !l.tiles.empty()) return {error_id::invalid_element_type, F::dimensions};
+    return {};
+  }
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dimensions[d] < 0 && s.dimensions[d] != dyn) return {error_id::negative_dimension, F::dimensions, index_t(d)};
+    if (s.dimensions[d] == dyn && !s.dynamic_dimensions[d]) return {error_id::negative_dimension, F::dimensions, index_t(d)};
+  }
+  // minor_to_major: one entry per dimension, each dimension once.
+  if (l.rank() != s.rank()) return {error_id::minor_to_major_size_mismatch, F::minor_to_major};
+  for (std::size_t i = 0; i < l.rank(); ++i) {
+    const index_t d = l.minor_to_major[i];
+    if (d < 0 || d >= rank) return {error_id::dimension_out_of_range, F::minor_to_major, index_t(i)};
+    for (std::size_t j = 0; j < i; ++j) {
+      if (l.minor_to_major[j] == d) return {error_id::not_a_permutation, F::minor_to_major, index_t(i)};
+    }
+  }
+  // Tiles: non-empty, sizes positive or '*', and a '*' must have a more-minor dimension to merge into.
+  for (std::size_t t = 0; t < l.tiles.size(); ++t) {
+    const tile& tl = l.tiles[t];
+    if (tl.rank() == 0) return {error_id::empty_tile, F::tiles, index_t(t)};
+    for (std::size_t q = 0; q < tl.rank(); ++q) {
+      const index_t v = tl.dimensions[q];
+      if (v <= 0 && v != combine_dimension) return {error_id::invalid_tile_size, F::tiles, index_t(t), index_t(q)};
+    }
+    if (tl.dimensions[tl.rank() - 1] == combine_dimension) {
+      return {error_id::misplaced_combine, F::tiles, index_t(t), index_t(tl.rank() - 1)};
+    }
+  }
+  if (l.tail_padding_alignment_in_elements <= 0) return {error_id::invalid_tail_padding, F::tail_padding};
+  if (l.index_primitive_type != element_type::invalid) return {error_id::index_type_on_dense, F::index_type};
+  if (l.pointer_primitive_type != element_type::invalid) return {error_id::pointer_type_on_dense, F::pointer_type};
+  if (l.physical_shape.present) return {error_id::physical_shape_on_dense, F::physical_shape};
+  if (l.element_size_in_bits < 0) return {error_id::invalid_element_size, F::element_size};
+  if (l.memory_space < -128 || l.memory_space > 127) return {error_id::invalid_memory_space, F::memory_space};
+  // Split configs name physical dimensions (0 = most major), each at most once, with strictly increasing
+  // positive split indices below the dimension size.
+  for (std::size_t c = 0; c < l.split_configs.size(); ++c) {
+    const split_config& sc = l.split_configs[c];
+    if (sc.dimension < 0 || sc.dimension >= rank) return {error_id::invalid_split_config, F::split_configs, index_t(c)};
+    for (std::size_t o = 0; o < c; ++o) {
+      if (l.split_configs[o].dimension == sc.dimension) {
+        return {error_id::invalid_split_config, F::split_configs, index_t(c)};
+      }
+    }
+    const index_t size = s.dimensions[detail::physical_to_logical(s, static_cast<std::size_t>(sc.dimension))];
+    index_t previous = 0;
+    for (std::size_t i = 0; i < sc.split_indices.size(); ++i) {
+      const index_t v = sc.split_indices[i];
+      if (v <= previous || (size != dyn && v >= size)) {
+        return {error_id::invalid_split_config, F::split_configs, index_t(c), index_t(i)};
+      }
+      previous = v;
+    }
+  }
+  // The seeds' padded dimensions: one per dimension, none smaller than the dimension.
+  if (!l.padded_dimensions.empty()) {
+    if (l.padded_dimensions.size() != s.rank()) return {error_id::padded_dimensions_size_mismatch, F::padded_dimensions};
+    for (std::size_t d = 0; d < s.rank(); ++d) {
+      if (s.dynamic_dimensions[d] || l.padded_dimensions[d] < s.dimensions[d]) {
+        return {error_id::padded_dimension_too_small, F::padded_dimensions, index_t(d)};
+      }
+    }
+  }
+  // The laid-out array must be addressable with int64 (tiles and L(n) included).
+  if (is_static(s)) {
+    auto dims = tiled_dimensions(s);
+    if (!dims) return {error_id::span_overflow, F::dimensions};
+    index_t n = 1;
+    for (index_t d : *dims) {
+      auto m = checked_mul(n, d);
+      if (!m.ok) return {error_id::span_overflow, F::dimensions};
+      n = m.value;
+    }
+    const index_t align = l.tail_padding_alignment_in_elements;
+    if (!checked_add(n, align - 1).ok) return {error_id::span_overflow, F::tail_padding};
+  }
+  return {};
+}
+
+/// Asks whether the shape's layout is valid; never fails to compile.
+constexpr bool is_valid_layout(const shape& s) noexcept { return !find_layout_issue(s); }
+
+/// The error for an invalid layout (position -1: not about text); error_id::none when valid.
+constexpr error validate_layout(const shape& s) noexcept { return {find_layout_issue(s).id, -1}; }
+
+}  // namespace xlayout
