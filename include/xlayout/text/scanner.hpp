@@ -1,0 +1,117 @@
+// include/xlayout/text/scanner.hpp: the character scanner every parser of XLA text uses (shapes, layouts,
+// indexing maps): position tracking, whitespace, integers with overflow checks, names, and the first
+// error with its position.
+#pragma once
+#include <string_view>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+
+namespace xlayout::text {
+
+constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_name_char(char c) noexcept { return is_alpha(c) || is_digit(c) || c == '_'; }
+
+/// Reads a string left to right. The first failure is kept (with its position) and later ones are
+/// ignored, so a parser can check `failed()` once at the end of a step.
+class scanner {
+ public:
+  constexpr explicit scanner(std::string_view text) noexcept : text_(text) {}
+
+  constexpr std::string_view text() const noexcept { return text_; }
+  constexpr std::size_t position() const noexcept { return pos_; }
+  constexpr void set_position(std::size_t p) noexcept { pos_ = p; }
+  constexpr bool at_end() const noexcept { return pos_ >= text_.size(); }
+  constexpr char peek(std::size_t ahead = 0) const noexcept {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+  constexpr std::string_view rest() const noexcept { return text_.substr(pos_ < text_.size() ? pos_ : text_.size()); }
+
+  constexpr void skip_space() noexcept {
+    while (!at_end() && is_space(text_[pos_])) ++pos_;
+  }
+  /// After optional whitespace: is the next character c? Does not consume.
+  constexpr bool next_is(char c) noexcept {
+    skip_space();
+    return peek() == c;
+  }
+  /// After optional whitespace: consumes c if it is next.
+  constexpr bool accept(char c) noexcept {
+    if (!next_is(c)) return false;
+    ++pos_;
+    return true;
+  }
+  /// After optional whitespace: consumes the word if the text continues with it.
+  constexpr bool accept(std::string_view word) noexcept {
+    skip_space();
+    if (rest().substr(0, word.size()) != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+  /// Consumes c or fails with `id` at the current position.
+  constexpr bool expect(char c, error_id id) noexcept {
+    if (accept(c)) return true;
+    return fail(at_end() ? error_id::unexpected_end : id);
+  }
+
+  /// An optionally signed decimal integer (after optional whitespace). Fails with expected_integer or
+  /// integer_too_large, positioned at the first digit.
+  constexpr bool read_integer(index_t& out, bool allow_sign = true) noexcept {
+    skip_space();
+    const std::size_t start = pos_;
+    bool negative = false;
+    if (allow_sign && (peek() == '-' || peek() == '+')) {
+      negative = peek() == '-';
+      ++pos_;
+    }
+    if (!is_digit(peek())) {
+      pos_ = start;
+      return fail(at_end() ? error_id::unexpected_end : error_id::expected_integer);
+    }
+    // Accumulate as a negative number so that INT64_MIN is representable.
+    index_t v = 0;
+    while (is_digit(peek())) {
+      const index_t digit = peek() - '0';
+      if (v < (index_min + digit) / 10) return fail_at(error_id::integer_too_large, start);
+      v = v * 10 - digit;
+      ++pos_;
+    }
+    if (!negative) {
+      if (v == index_min) return fail_at(error_id::integer_too_large, start);
+      v = -v;
+    }
+    out = v;
+    return true;
+  }
+
+  /// A name: letters, digits and '_' starting with a letter or '_' (after optional whitespace); empty
+  /// when there is none.
+  constexpr std::string_view read_name() noexcept {
+    skip_space();
+    const std::size_t start = pos_;
+    if (!(is_alpha(peek()) || peek() == '_')) return {};
+    while (is_name_char(peek())) ++pos_;
+    return text_.substr(start, pos_ - start);
+  }
+
+  /// Records the first failure at the current position (after whitespace); always returns false.
+  constexpr bool fail(error_id id) noexcept {
+    skip_space();
+    return fail_at(id, pos_);
+  }
+  constexpr bool fail_at(error_id id, std::size_t position) noexcept {
+    if (error_.id == error_id::none) error_ = {id, static_cast<index_t>(position)};
+    return false;
+  }
+  constexpr bool failed() const noexcept { return error_.id != error_id::none; }
+  constexpr const error& failure() const noexcept { return error_; }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  error error_{};
+};
+
+}  // namespace xlayout::text
