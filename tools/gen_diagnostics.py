@@ -17,13 +17,14 @@ END = "  // END generated\n  // clang-format on\n"
 
 def entries(text):
     body = text.split("#define XLAYOUT_ERROR_LIST(X)", 1)[1].split("\nnamespace", 1)[0]
-    return re.findall(r'X\((\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)', body)
+    body = body.replace("\\\n", " ")  # join the macro's continuation lines
+    return re.findall(r'X\(\s*(\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)', body)
 
 
 def generated(text):
     lines = []
     for ident, message in entries(text):
-        message = " ".join(m.strip() for m in message.split("\n"))
+        message = " ".join(message.split())
         lines.append(f'  static_assert(Id != error_id::{ident}, "[xlayout:{ident}] " {message});\n')
     return BEGIN + "".join(lines) + END
 

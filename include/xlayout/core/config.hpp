@@ -32,8 +32,8 @@
 #elif defined(__CUDACC__)
 #define XLAYOUT_ASSUME(cond) __builtin_assume(cond)
 #elif defined(__GNUC__)
-#define XLAYOUT_ASSUME(cond)             \
-  do {                                   \
+#define XLAYOUT_ASSUME(cond)              \
+  do {                                    \
     if (!(cond)) __builtin_unreachable(); \
   } while (false)
 #else
@@ -60,23 +60,23 @@ inline void xlayout_assertion_failed(const char*) noexcept {}
 #endif
 
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-#define XLAYOUT_ASSERT(cond, text)                                        \
-  do {                                                                    \
-    if (!(cond)) {                                                        \
-      if (__builtin_is_constant_evaluated()) {                            \
-        ::xlayout::detail::xlayout_assertion_failed(text);                \
-      } else {                                                            \
-        XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, text);                 \
-      }                                                                   \
-    }                                                                     \
+#define XLAYOUT_ASSERT(cond, text)                         \
+  do {                                                     \
+    if (!(cond)) {                                         \
+      if (__builtin_is_constant_evaluated()) {             \
+        ::xlayout::detail::xlayout_assertion_failed(text); \
+      } else {                                             \
+        XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, text);  \
+      }                                                    \
+    }                                                      \
   } while (false)
 #else
-#define XLAYOUT_ASSERT(cond, text)                                        \
-  do {                                                                    \
-    if (__builtin_is_constant_evaluated()) {                              \
-      if (!(cond)) ::xlayout::detail::xlayout_assertion_failed(text);     \
-    } else {                                                              \
-      XLAYOUT_ASSUME(cond);                                               \
-    }                                                                     \
+#define XLAYOUT_ASSERT(cond, text)                                    \
+  do {                                                                \
+    if (__builtin_is_constant_evaluated()) {                          \
+      if (!(cond)) ::xlayout::detail::xlayout_assertion_failed(text); \
+    } else {                                                          \
+      XLAYOUT_ASSUME(cond);                                           \
+    }                                                                 \
   } while (false)
 #endif

@@ -11,78 +11,84 @@
 // Every error the library can report: X(id, "Entity: the rule in one sentence"). The id is stable (tests
 // and scripts match it, as `[xlayout:id]`); the sentence may improve. docs/diagnostics.md shows each id
 // with a bad and a fixed example. Add new ids at the end of their group.
-#define XLAYOUT_ERROR_LIST(X)                                                                                 \
-  /* capacities and arithmetic */                                                                             \
+#define XLAYOUT_ERROR_LIST(X)                                                                               \
+  /* capacities and arithmetic */                                                                           \
   X(capacity_exceeded, "a fixed capacity of the library is exceeded (raise the XLAYOUT_MAX_* macro)")       \
-  X(rank_too_large, "Shape: the rank is larger than XLAYOUT_MAX_RANK")                                        \
-  X(integer_overflow, "an integer does not fit in int64")                                                     \
+  X(rank_too_large, "Shape: the rank is larger than XLAYOUT_MAX_RANK")                                      \
+  X(integer_overflow, "an integer does not fit in int64")                                                   \
   X(span_overflow, "Shape: the number of elements of the laid-out array does not fit in int64")             \
-  /* shape and layout text */                                                                                 \
-  X(unexpected_end, "text: the text ends where more is required")                                             \
-  X(unexpected_character, "text: this character is not allowed here")                                        \
-  X(extra_content, "text: unexpected text after the end")                                                     \
-  X(unknown_element_type, "Shape: unknown element type (expected f32, bf16, s32, pred, ...)")                 \
-  X(expected_integer, "text: an integer is required here")                                                    \
-  X(integer_too_large, "text: the integer does not fit in int64")                                             \
-  X(expected_dimension, "Shape: a dimension size is required here (an integer, '?' or '<=N')")               \
-  X(negative_dimension, "Shape: a dimension size must not be negative")                                       \
-  X(expected_closing_bracket, "Shape: expected ']' to close the dimension list")                              \
-  X(expected_closing_brace, "Layout: expected '}' to close the layout")                                       \
-  X(expected_closing_paren, "text: expected ')'")                                                             \
-  X(expected_open_paren, "text: expected '('")                                                                \
-  X(expected_layout, "Layout: expected '{' to open a layout")                                                 \
-  X(unknown_layout_property, "Layout: unknown property after ':' (known: T L # * E S SC P M D)")             \
-  X(property_out_of_order, "Layout: properties must appear in XLA's order D T L # * E S SC P M, each once")  \
-  X(invalid_dim_level_type, "Layout: expected a dim level type D, C, S or H in D(...)")                       \
-  X(expected_unsigned_type, "Layout: #(...) and *(...) need an unsigned integer type such as u32")           \
-  X(nesting_too_deep, "Shape: tuples nest deeper than XLA's limit of 10")                                     \
-  X(tuple_not_allowed, "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)")             \
-  X(expected_shape, "Shape: expected an element type such as f32, or '(' for a tuple")                       \
-  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and the seeds) */                                \
-  X(minor_to_major_size_mismatch, "Layout: minor_to_major must have one entry per dimension of the shape")   \
+  /* shape and layout text */                                                                               \
+  X(unexpected_end, "text: the text ends where more is required")                                           \
+  X(unexpected_character, "text: this character is not allowed here")                                       \
+  X(extra_content, "text: unexpected text after the end")                                                   \
+  X(unknown_element_type, "Shape: unknown element type (expected f32, bf16, s32, pred, ...)")               \
+  X(expected_integer, "text: an integer is required here")                                                  \
+  X(integer_too_large, "text: the integer does not fit in int64")                                           \
+  X(expected_dimension, "Shape: a dimension size is required here (an integer, '?' or '<=N')")              \
+  X(negative_dimension, "Shape: a dimension size must not be negative")                                     \
+  X(expected_closing_bracket, "Shape: expected ']' to close the dimension list")                            \
+  X(expected_closing_brace, "Layout: expected '}' to close the layout")                                     \
+  X(expected_closing_paren, "text: expected ')'")                                                           \
+  X(expected_open_paren, "text: expected '('")                                                              \
+  X(expected_layout, "Layout: expected '{' to open a layout")                                               \
+  X(unknown_layout_property, "Layout: unknown property after ':' (known: T L # * E S SC P M D)")            \
+  X(property_out_of_order, "Layout: properties must appear in XLA's order D T L # * E S SC P M, each once") \
+  X(invalid_dim_level_type, "Layout: expected a dim level type D, C, S or H in D(...)")                     \
+  X(expected_unsigned_type, "Layout: #(...) and *(...) need an unsigned integer type such as u32")          \
+  X(nesting_too_deep, "Shape: tuples nest deeper than XLA's limit of 10")                                   \
+  X(tuple_not_allowed, "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)")            \
+  X(expected_shape, "Shape: expected an element type such as f32, or '(' for a tuple")                      \
+  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and the seeds) */                               \
+  X(minor_to_major_size_mismatch, "Layout: minor_to_major must have one entry per dimension of the shape")  \
   X(dimension_out_of_range, "Layout: a minor_to_major entry is not a dimension of the shape")               \
-  X(not_a_permutation, "Layout: minor_to_major must list each dimension exactly once")                       \
-  X(empty_tile, "Layout: a tile must have at least one dimension")                                            \
-  X(invalid_tile_size, "Layout: a tile dimension must be positive, or '*' to combine dimensions")            \
-  X(misplaced_combine, "Layout: '*' merges a dimension into the next more-minor one, so it cannot be last")  \
-  X(too_many_tiles, "Layout: more tiles than XLAYOUT_MAX_TILES")                                              \
-  X(tile_rank_too_large, "Layout: a tile has more dimensions than XLAYOUT_MAX_RANK")                          \
-  X(invalid_tail_padding, "Layout: L(n) tail padding alignment must be positive")                            \
-  X(index_type_on_dense, "Layout: #(...) index type is only for sparse arrays")                               \
-  X(pointer_type_on_dense, "Layout: *(...) pointer type is only for sparse arrays")                           \
-  X(physical_shape_on_dense, "Layout: P(...) physical shape is only for sparse arrays")                       \
-  X(invalid_element_size, "Layout: E(n) element size in bits must not be negative")                          \
-  X(invalid_memory_space, "Layout: S(n) memory space must fit in int8")                                       \
-  X(invalid_split_config, "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive split indices below the dimension size") \
+  X(not_a_permutation, "Layout: minor_to_major must list each dimension exactly once")                      \
+  X(empty_tile, "Layout: a tile must have at least one dimension")                                          \
+  X(invalid_tile_size, "Layout: a tile dimension must be positive, or '*' to combine dimensions")           \
+  X(misplaced_combine, "Layout: '*' merges a dimension into the next more-minor one, so it cannot be last") \
+  X(too_many_tiles, "Layout: more tiles than XLAYOUT_MAX_TILES")                                            \
+  X(tile_rank_too_large, "Layout: a tile has more dimensions than XLAYOUT_MAX_RANK")                        \
+  X(invalid_tail_padding, "Layout: L(n) tail padding alignment must be positive")                           \
+  X(index_type_on_dense, "Layout: #(...) index type is only for sparse arrays")                             \
+  X(pointer_type_on_dense, "Layout: *(...) pointer type is only for sparse arrays")                         \
+  X(physical_shape_on_dense, "Layout: P(...) physical shape is only for sparse arrays")                     \
+  X(unsupported_physical_shape,                                                                             \
+    "Layout: xlayout keeps only the element type, sizes and minor_to_major of P(...)")                      \
+  X(invalid_element_size, "Layout: E(n) element size in bits must not be negative")                         \
+  X(invalid_memory_space, "Layout: S(n) memory space must fit in int8")                                     \
+  X(invalid_split_config,                                                                                   \
+    "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive "   \
+    "split indices below the dimension size")                                                               \
   X(padded_dimensions_size_mismatch, "Layout: padded_dimensions must have one entry per dimension")         \
-  X(padded_dimension_too_small, "Layout: a padded dimension must be at least the dimension size")            \
-  X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")          \
-  X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")              \
-  X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")        \
-  /* indices */                                                                                               \
-  X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                  \
-  X(index_out_of_range, "index: an index is outside its dimension")                                          \
-  X(linear_index_out_of_range, "index: the linear index is outside [0, required_span_size)")                 \
-  X(padding_element, "index: the linear index lands on padding, not on an element")                          \
-  /* indexing maps and affine expressions */                                                                  \
-  X(expected_expression, "IndexingMap: an expression is required here")                                      \
-  X(expected_arrow, "IndexingMap: missing `->` between the variables and the results")                       \
-  X(unbalanced_parenthesis, "IndexingMap: parentheses do not balance")                                       \
-  X(unknown_variable, "IndexingMap: this name is not a declared dimension or symbol")                        \
-  X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")           \
-  X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                              \
-  X(expected_range, "IndexingMap: expected `in [lo, hi]`")                                                    \
-  X(non_affine_expression, "IndexingMap: this operation needs a constant operand")                           \
-  X(invalid_divisor, "IndexingMap: floordiv, ceildiv and mod need a positive constant divisor")              \
-  X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                    \
-  X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                 \
-  X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                  \
+  X(padded_dimension_too_small, "Layout: a padded dimension must be at least the dimension size")           \
+  X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")         \
+  X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")            \
+  X(invalid_layout_arguments,                                                                               \
+    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then padded(...)")   \
+  X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")      \
+  /* indices */                                                                                             \
+  X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                 \
+  X(index_out_of_range, "index: an index is outside its dimension")                                         \
+  X(linear_index_out_of_range, "index: the linear index is outside [0, required_span_size)")                \
+  X(padding_element, "index: the linear index lands on padding, not on an element")                         \
+  /* indexing maps and affine expressions */                                                                \
+  X(expected_expression, "IndexingMap: an expression is required here")                                     \
+  X(expected_arrow, "IndexingMap: missing `->` between the variables and the results")                      \
+  X(unbalanced_parenthesis, "IndexingMap: parentheses do not balance")                                      \
+  X(unknown_variable, "IndexingMap: this name is not a declared dimension or symbol")                       \
+  X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")          \
+  X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                            \
+  X(expected_range, "IndexingMap: expected `in [lo, hi]`")                                                  \
+  X(non_affine_expression, "IndexingMap: this operation needs a constant operand")                          \
+  X(invalid_divisor, "IndexingMap: floordiv, ceildiv and mod need a positive constant divisor")             \
+  X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                   \
+  X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                \
+  X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                 \
   X(duplicate_variable, "IndexingMap: a variable name is declared twice")
 
 namespace xlayout {
 
 /// The stable identifier of each error. `none` means success.
-enum class error_id : unsigned char {
+enum class error_id : int {
   none,
 #define XLAYOUT_X(id, text) id,
   XLAYOUT_ERROR_LIST(XLAYOUT_X)
@@ -159,7 +165,8 @@ struct result {
   XLAYOUT_HD constexpr result(const xlayout::error& e) noexcept : error_(e) {
     if (error_.id == error_id::none) error_.id = error_id::capacity_exceeded;  // an error must be an error
   }
-  XLAYOUT_HD constexpr result(error_id id, index_t position = -1) noexcept : result(xlayout::error{id, position}) {}
+  XLAYOUT_HD constexpr result(error_id id, index_t position = -1) noexcept
+      : result(xlayout::error{id, position}) {}
 
   XLAYOUT_HD constexpr bool has_value() const noexcept { return error_.id == error_id::none; }
   XLAYOUT_HD constexpr explicit operator bool() const noexcept { return has_value(); }
@@ -181,17 +188,19 @@ struct result {
     return value()[i];
   }
 
-  XLAYOUT_HD constexpr T value_or(const T& fallback) const noexcept { return has_value() ? value_ : fallback; }
+  XLAYOUT_HD constexpr T value_or(const T& fallback) const noexcept {
+    return has_value() ? value_ : fallback;
+  }
   XLAYOUT_HD constexpr const xlayout::error& error() const noexcept { return error_; }
 };
 
-/// The compile-time form of an error: instantiating diagnostic<Id, Column> with a real id fails a
+/// The compile-time form of an error: instantiating error_at_column<Id, Column> with a real id fails a
 /// static_assert whose message starts with "[xlayout:<id>]". Column is 1-based (0: not about text),
 /// and the compiler prints it in the instantiation context, e.g.
 ///   error: static assertion failed: [xlayout:unexpected_character] text: this character is not allowed here
-///   note: in instantiation of 'struct xlayout::diagnostic<xlayout::error_id::unexpected_character, 9>'
+///   note: in instantiation of 'struct xlayout::error_at_column<xlayout::error_id::unexpected_character, 9>'
 template <error_id Id, index_t Column>
-struct diagnostic {
+struct error_at_column {
   // clang-format off
   // BEGIN generated by tools/gen_diagnostics.py from XLAYOUT_ERROR_LIST; do not edit
   static_assert(Id != error_id::capacity_exceeded, "[xlayout:capacity_exceeded] " "a fixed capacity of the library is exceeded (raise the XLAYOUT_MAX_* macro)");
@@ -230,13 +239,15 @@ struct diagnostic {
   static_assert(Id != error_id::index_type_on_dense, "[xlayout:index_type_on_dense] " "Layout: #(...) index type is only for sparse arrays");
   static_assert(Id != error_id::pointer_type_on_dense, "[xlayout:pointer_type_on_dense] " "Layout: *(...) pointer type is only for sparse arrays");
   static_assert(Id != error_id::physical_shape_on_dense, "[xlayout:physical_shape_on_dense] " "Layout: P(...) physical shape is only for sparse arrays");
+  static_assert(Id != error_id::unsupported_physical_shape, "[xlayout:unsupported_physical_shape] " "Layout: xlayout keeps only the element type, sizes and minor_to_major of P(...)");
   static_assert(Id != error_id::invalid_element_size, "[xlayout:invalid_element_size] " "Layout: E(n) element size in bits must not be negative");
   static_assert(Id != error_id::invalid_memory_space, "[xlayout:invalid_memory_space] " "Layout: S(n) memory space must fit in int8");
-  static_assert(Id != error_id::invalid_split_config, "[xlayout:invalid_split_config] " "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive split indices below the dimension size");
+  static_assert(Id != error_id::invalid_split_config, "[xlayout:invalid_split_config] " "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive " "split indices below the dimension size");
   static_assert(Id != error_id::padded_dimensions_size_mismatch, "[xlayout:padded_dimensions_size_mismatch] " "Layout: padded_dimensions must have one entry per dimension");
   static_assert(Id != error_id::padded_dimension_too_small, "[xlayout:padded_dimension_too_small] " "Layout: a padded dimension must be at least the dimension size");
   static_assert(Id != error_id::dynamic_dimension, "[xlayout:dynamic_dimension] " "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')");
   static_assert(Id != error_id::invalid_element_type, "[xlayout:invalid_element_type] " "Shape: this element type has no array layout (tuple, token, opaque)");
+  static_assert(Id != error_id::invalid_layout_arguments, "[xlayout:invalid_layout_arguments] " "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then padded(...)");
   static_assert(Id != error_id::not_strided, "[xlayout:not_strided] " "Layout: the layout is not strided (a tile reorders elements), so it has no strides");
   static_assert(Id != error_id::index_rank_mismatch, "[xlayout:index_rank_mismatch] " "index: the number of indices differs from the rank of the shape");
   static_assert(Id != error_id::index_out_of_range, "[xlayout:index_out_of_range] " "index: an index is outside its dimension");
@@ -262,7 +273,7 @@ struct diagnostic {
 
 /// True when Id is error_id::none; otherwise instantiating it is the compile error for Id at Column.
 template <error_id Id, index_t Column>
-inline constexpr bool raise_if_error = diagnostic<Id, Column>::ok;
+inline constexpr bool raise_if_error = error_at_column<Id, Column>::ok;
 
 namespace detail {
 /// The 1-based column of an error for the compile-time diagnostic (0 when not about text).

@@ -82,7 +82,9 @@ class static_string {
     overflowed_ = false;
   }
 
-  friend constexpr bool operator==(const static_string& a, std::string_view b) noexcept { return a.view() == b; }
+  friend constexpr bool operator==(const static_string& a, std::string_view b) noexcept {
+    return a.view() == b;
+  }
 
  private:
   char chars_[Capacity + 1]{};

@@ -44,7 +44,8 @@ struct index_program {
     index_t lin = 0;
     for (const index_term& t : terms) {
       index_t v = 0;
-      for (std::size_t d = 0; d < t.coefficients.size(); ++d) v += t.coefficients[d] * static_cast<index_t>(e[d]);
+      for (std::size_t d = 0; d < t.coefficients.size(); ++d)
+        v += t.coefficients[d] * static_cast<index_t>(e[d]);
       if (t.divisor != 1) v /= t.divisor;
       if (t.modulus != 0) v %= t.modulus;
       lin += v * t.stride;
@@ -67,7 +68,8 @@ struct program_digit {
 using digit_list = static_vector<program_digit, max_tiled_rank>;
 
 /// The largest value of sum_d c_d * e_d over the shape (coefficients are non-negative here).
-constexpr index_t max_combination(const shape& s, const static_vector<index_t, XLAYOUT_MAX_RANK>& c) noexcept {
+constexpr index_t max_combination(const shape& s,
+                                  const static_vector<index_t, XLAYOUT_MAX_RANK>& c) noexcept {
   index_t m = 0;
   for (std::size_t d = 0; d < c.size(); ++d) m += c[d] * (laid_out_extent(s, d) - 1);
   return m;
@@ -232,7 +234,8 @@ constexpr result<index_vector> strides(const shape& s) noexcept {
   if (!is_strided(s)) return error_id::not_strided;
   index_vector out;
   out.resize(s.rank());
-  for (const index_term& t : compile_index_program(s).terms) out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
+  for (const index_term& t : compile_index_program(s).terms)
+    out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
   // A dimension of size 1 contributes no term; give it the stride it would have (the next dimension's).
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (out[d] == 0) out[d] = 1;

@@ -91,7 +91,8 @@ constexpr result<index_t> checked_linear_index(const shape& s, const index_vecto
 /// @pre the layout is valid for the static shape and every index is inside its dimension
 ///      (a compile error in a constant expression, XLAYOUT_ASSERT at run time).
 constexpr index_t linear_index(const shape& s, const index_vector& index) noexcept {
-  XLAYOUT_ASSERT(check_index(s, index).id == error_id::none, "xlayout::linear_index: index outside the shape");
+  XLAYOUT_ASSERT(check_index(s, index).id == error_id::none,
+                 "xlayout::linear_index: index outside the shape");
   return detail::linear_index_unchecked(s, index);
 }
 
@@ -120,7 +121,8 @@ constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexc
   // The sizes before each tile, so that each tile can be undone in reverse order.
   static_vector<tiled_vector, XLAYOUT_MAX_TILES + 1> stages;
   tiled_vector dims;
-  for (std::size_t j = 0; j < s.rank(); ++j) dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
+  for (std::size_t j = 0; j < s.rank(); ++j)
+    dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
   stages.push_back(dims);
   for (const tile& t : s.layout.tiles) {
     detail::apply_tile(dims, nullptr, t);

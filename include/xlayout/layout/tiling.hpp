@@ -141,7 +141,8 @@ constexpr bool unapply_tile(const tiled_vector& before, const tile& t, const til
 constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
   if (!is_static(s)) return error_id::dynamic_dimension;
   tiled_vector dims;
-  for (std::size_t j = 0; j < s.rank(); ++j) dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
+  for (std::size_t j = 0; j < s.rank(); ++j)
+    dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
   for (const tile& t : s.layout.tiles) {
     if (!detail::apply_tile(dims, nullptr, t)) return error_id::span_overflow;
   }

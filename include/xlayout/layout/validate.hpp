@@ -42,12 +42,15 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   const auto rank = static_cast<index_t>(s.rank());
 
   if (!is_array_type(s.element_type)) {
-    if (s.rank() != 0 || l.rank() != 0 || !l.tiles.empty()) return {error_id::invalid_element_type, F::dimensions};
+    if (s.rank() != 0 || l.rank() != 0 || !l.tiles.empty())
+      return {error_id::invalid_element_type, F::dimensions};
     return {};
   }
   for (std::size_t d = 0; d < s.rank(); ++d) {
-    if (s.dimensions[d] < 0 && s.dimensions[d] != dyn) return {error_id::negative_dimension, F::dimensions, index_t(d)};
-    if (s.dimensions[d] == dyn && !s.dynamic_dimensions[d]) return {error_id::negative_dimension, F::dimensions, index_t(d)};
+    if (s.dimensions[d] < 0 && s.dimensions[d] != dyn)
+      return {error_id::negative_dimension, F::dimensions, index_t(d)};
+    if (s.dimensions[d] == dyn && !s.dynamic_dimensions[d])
+      return {error_id::negative_dimension, F::dimensions, index_t(d)};
   }
   // minor_to_major: one entry per dimension, each dimension once.
   if (l.rank() != s.rank()) return {error_id::minor_to_major_size_mismatch, F::minor_to_major};
@@ -64,7 +67,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
     if (tl.rank() == 0) return {error_id::empty_tile, F::tiles, index_t(t)};
     for (std::size_t q = 0; q < tl.rank(); ++q) {
       const index_t v = tl.dimensions[q];
-      if (v <= 0 && v != combine_dimension) return {error_id::invalid_tile_size, F::tiles, index_t(t), index_t(q)};
+      if (v <= 0 && v != combine_dimension)
+        return {error_id::invalid_tile_size, F::tiles, index_t(t), index_t(q)};
     }
     if (tl.dimensions[tl.rank() - 1] == combine_dimension) {
       return {error_id::misplaced_combine, F::tiles, index_t(t), index_t(tl.rank() - 1)};
@@ -72,7 +76,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   }
   if (l.tail_padding_alignment_in_elements <= 0) return {error_id::invalid_tail_padding, F::tail_padding};
   if (l.index_primitive_type != element_type::invalid) return {error_id::index_type_on_dense, F::index_type};
-  if (l.pointer_primitive_type != element_type::invalid) return {error_id::pointer_type_on_dense, F::pointer_type};
+  if (l.pointer_primitive_type != element_type::invalid)
+    return {error_id::pointer_type_on_dense, F::pointer_type};
   if (l.physical_shape.present) return {error_id::physical_shape_on_dense, F::physical_shape};
   if (l.element_size_in_bits < 0) return {error_id::invalid_element_size, F::element_size};
   if (l.memory_space < -128 || l.memory_space > 127) return {error_id::invalid_memory_space, F::memory_space};
@@ -80,7 +85,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   // positive split indices below the dimension size.
   for (std::size_t c = 0; c < l.split_configs.size(); ++c) {
     const split_config& sc = l.split_configs[c];
-    if (sc.dimension < 0 || sc.dimension >= rank) return {error_id::invalid_split_config, F::split_configs, index_t(c)};
+    if (sc.dimension < 0 || sc.dimension >= rank)
+      return {error_id::invalid_split_config, F::split_configs, index_t(c)};
     for (std::size_t o = 0; o < c; ++o) {
       if (l.split_configs[o].dimension == sc.dimension) {
         return {error_id::invalid_split_config, F::split_configs, index_t(c)};
@@ -98,7 +104,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   }
   // The seeds' padded dimensions: one per dimension, none smaller than the dimension.
   if (!l.padded_dimensions.empty()) {
-    if (l.padded_dimensions.size() != s.rank()) return {error_id::padded_dimensions_size_mismatch, F::padded_dimensions};
+    if (l.padded_dimensions.size() != s.rank())
+      return {error_id::padded_dimensions_size_mismatch, F::padded_dimensions};
     for (std::size_t d = 0; d < s.rank(); ++d) {
       if (s.dynamic_dimensions[d] || l.padded_dimensions[d] < s.dimensions[d]) {
         return {error_id::padded_dimension_too_small, F::padded_dimensions, index_t(d)};

@@ -13,40 +13,40 @@ namespace xlayout {
 // X(enumerator, xla_name, bits, kind): every XLA PrimitiveType. bits is the storage width of one element
 // (XLA's primitive_util::BitWidth; PRED takes 8). kind: 'b' bool, 's' signed, 'u' unsigned, 'f' float,
 // 'c' complex, 'x' not an array element (tuple, opaque, token, buffer).
-#define XLAYOUT_ELEMENT_TYPES(X) \
-  X(pred, "pred", 8, 'b')        \
-  X(s1, "s1", 1, 's')            \
-  X(s2, "s2", 2, 's')            \
-  X(s4, "s4", 4, 's')            \
-  X(s8, "s8", 8, 's')            \
-  X(s16, "s16", 16, 's')         \
-  X(s32, "s32", 32, 's')         \
-  X(s64, "s64", 64, 's')         \
-  X(u1, "u1", 1, 'u')            \
-  X(u2, "u2", 2, 'u')            \
-  X(u4, "u4", 4, 'u')            \
-  X(u8, "u8", 8, 'u')            \
-  X(u16, "u16", 16, 'u')         \
-  X(u32, "u32", 32, 'u')         \
-  X(u64, "u64", 64, 'u')         \
-  X(f16, "f16", 16, 'f')         \
-  X(bf16, "bf16", 16, 'f')       \
-  X(f32, "f32", 32, 'f')         \
-  X(f64, "f64", 64, 'f')         \
-  X(c64, "c64", 64, 'c')         \
-  X(c128, "c128", 128, 'c')      \
-  X(f4e2m1fn, "f4e2m1fn", 4, 'f') \
-  X(f8e3m4, "f8e3m4", 8, 'f')    \
-  X(f8e4m3, "f8e4m3", 8, 'f')    \
-  X(f8e4m3fn, "f8e4m3fn", 8, 'f') \
+#define XLAYOUT_ELEMENT_TYPES(X)            \
+  X(pred, "pred", 8, 'b')                   \
+  X(s1, "s1", 1, 's')                       \
+  X(s2, "s2", 2, 's')                       \
+  X(s4, "s4", 4, 's')                       \
+  X(s8, "s8", 8, 's')                       \
+  X(s16, "s16", 16, 's')                    \
+  X(s32, "s32", 32, 's')                    \
+  X(s64, "s64", 64, 's')                    \
+  X(u1, "u1", 1, 'u')                       \
+  X(u2, "u2", 2, 'u')                       \
+  X(u4, "u4", 4, 'u')                       \
+  X(u8, "u8", 8, 'u')                       \
+  X(u16, "u16", 16, 'u')                    \
+  X(u32, "u32", 32, 'u')                    \
+  X(u64, "u64", 64, 'u')                    \
+  X(f16, "f16", 16, 'f')                    \
+  X(bf16, "bf16", 16, 'f')                  \
+  X(f32, "f32", 32, 'f')                    \
+  X(f64, "f64", 64, 'f')                    \
+  X(c64, "c64", 64, 'c')                    \
+  X(c128, "c128", 128, 'c')                 \
+  X(f4e2m1fn, "f4e2m1fn", 4, 'f')           \
+  X(f8e3m4, "f8e3m4", 8, 'f')               \
+  X(f8e4m3, "f8e4m3", 8, 'f')               \
+  X(f8e4m3fn, "f8e4m3fn", 8, 'f')           \
   X(f8e4m3b11fnuz, "f8e4m3b11fnuz", 8, 'f') \
-  X(f8e4m3fnuz, "f8e4m3fnuz", 8, 'f') \
-  X(f8e5m2, "f8e5m2", 8, 'f')    \
-  X(f8e5m2fnuz, "f8e5m2fnuz", 8, 'f') \
-  X(f8e8m0fnu, "f8e8m0fnu", 8, 'f') \
-  X(tuple, "tuple", 0, 'x')      \
-  X(opaque, "opaque", 0, 'x')    \
-  X(token, "token", 0, 'x')      \
+  X(f8e4m3fnuz, "f8e4m3fnuz", 8, 'f')       \
+  X(f8e5m2, "f8e5m2", 8, 'f')               \
+  X(f8e5m2fnuz, "f8e5m2fnuz", 8, 'f')       \
+  X(f8e8m0fnu, "f8e8m0fnu", 8, 'f')         \
+  X(tuple, "tuple", 0, 'x')                 \
+  X(opaque, "opaque", 0, 'x')               \
+  X(token, "token", 0, 'x')                 \
   X(buffer, "buffer", 0, 'x')
 
 /// An XLA PrimitiveType. `invalid` is the default (XLA's PRIMITIVE_TYPE_INVALID).
@@ -64,21 +64,22 @@ struct element_type_info {
   int bits;
   char kind;
 };
-inline constexpr element_type_info element_type_table[] = {
-    {element_type::invalid, "invalid", 0, 'x'},
+inline constexpr element_type_info element_type_table[] = {{element_type::invalid, "invalid", 0, 'x'},
 #define XLAYOUT_X(e, name, bits, kind) {element_type::e, name, bits, kind},
-    XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
+                                                           XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
 #undef XLAYOUT_X
 };
 XLAYOUT_HD constexpr const element_type_info& info(element_type t) noexcept {
   return element_type_table[static_cast<unsigned>(t)];
 }
-constexpr char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 }  // namespace detail
 
 /// Every element type, in declaration order (for tests and tools that enumerate them).
-inline constexpr int element_type_count = static_cast<int>(sizeof(detail::element_type_table) /
-                                                           sizeof(detail::element_type_table[0]));
+inline constexpr int element_type_count =
+    static_cast<int>(sizeof(detail::element_type_table) / sizeof(detail::element_type_table[0]));
 
 /// XLA's lower-case name: "f32", "bf16", "pred", "f8e4m3fn", "opaque".
 constexpr std::string_view element_type_name(element_type t) noexcept { return detail::info(t).name; }
@@ -107,7 +108,9 @@ XLAYOUT_HD constexpr int byte_width(element_type t) noexcept {
 constexpr bool is_array_type(element_type t) noexcept { return detail::info(t).kind != 'x'; }
 constexpr bool is_signed_integral(element_type t) noexcept { return detail::info(t).kind == 's'; }
 constexpr bool is_unsigned_integral(element_type t) noexcept { return detail::info(t).kind == 'u'; }
-constexpr bool is_integral(element_type t) noexcept { return is_signed_integral(t) || is_unsigned_integral(t); }
+constexpr bool is_integral(element_type t) noexcept {
+  return is_signed_integral(t) || is_unsigned_integral(t);
+}
 constexpr bool is_floating_point(element_type t) noexcept { return detail::info(t).kind == 'f'; }
 constexpr bool is_complex(element_type t) noexcept { return detail::info(t).kind == 'c'; }
 /// True when several elements share a byte (S1, S2, S4, U1, U2, U4, F4E2M1FN).
@@ -149,36 +152,126 @@ template <element_type E>
 struct storage_of {
   using type = void;
 };
-template <> struct storage_of<element_type::pred> { using type = bool; };
-template <> struct storage_of<element_type::s8> { using type = std::int8_t; };
-template <> struct storage_of<element_type::s16> { using type = std::int16_t; };
-template <> struct storage_of<element_type::s32> { using type = std::int32_t; };
-template <> struct storage_of<element_type::s64> { using type = std::int64_t; };
-template <> struct storage_of<element_type::u8> { using type = std::uint8_t; };
-template <> struct storage_of<element_type::u16> { using type = std::uint16_t; };
-template <> struct storage_of<element_type::u32> { using type = std::uint32_t; };
-template <> struct storage_of<element_type::u64> { using type = std::uint64_t; };
-template <> struct storage_of<element_type::f16> { using type = f16_bits; };
-template <> struct storage_of<element_type::bf16> { using type = bf16_bits; };
-template <> struct storage_of<element_type::f32> { using type = float; };
-template <> struct storage_of<element_type::f64> { using type = double; };
-template <> struct storage_of<element_type::c64> { using type = complex_storage<float>; };
-template <> struct storage_of<element_type::c128> { using type = complex_storage<double>; };
-template <> struct storage_of<element_type::f8e3m4> { using type = f8_bits<element_type::f8e3m4>; };
-template <> struct storage_of<element_type::f8e4m3> { using type = f8_bits<element_type::f8e4m3>; };
-template <> struct storage_of<element_type::f8e4m3fn> { using type = f8_bits<element_type::f8e4m3fn>; };
-template <> struct storage_of<element_type::f8e4m3b11fnuz> { using type = f8_bits<element_type::f8e4m3b11fnuz>; };
-template <> struct storage_of<element_type::f8e4m3fnuz> { using type = f8_bits<element_type::f8e4m3fnuz>; };
-template <> struct storage_of<element_type::f8e5m2> { using type = f8_bits<element_type::f8e5m2>; };
-template <> struct storage_of<element_type::f8e5m2fnuz> { using type = f8_bits<element_type::f8e5m2fnuz>; };
-template <> struct storage_of<element_type::f8e8m0fnu> { using type = f8_bits<element_type::f8e8m0fnu>; };
-template <> struct storage_of<element_type::s1> { using type = packed_byte; };
-template <> struct storage_of<element_type::s2> { using type = packed_byte; };
-template <> struct storage_of<element_type::s4> { using type = packed_byte; };
-template <> struct storage_of<element_type::u1> { using type = packed_byte; };
-template <> struct storage_of<element_type::u2> { using type = packed_byte; };
-template <> struct storage_of<element_type::u4> { using type = packed_byte; };
-template <> struct storage_of<element_type::f4e2m1fn> { using type = packed_byte; };
+template <>
+struct storage_of<element_type::pred> {
+  using type = bool;
+};
+template <>
+struct storage_of<element_type::s8> {
+  using type = std::int8_t;
+};
+template <>
+struct storage_of<element_type::s16> {
+  using type = std::int16_t;
+};
+template <>
+struct storage_of<element_type::s32> {
+  using type = std::int32_t;
+};
+template <>
+struct storage_of<element_type::s64> {
+  using type = std::int64_t;
+};
+template <>
+struct storage_of<element_type::u8> {
+  using type = std::uint8_t;
+};
+template <>
+struct storage_of<element_type::u16> {
+  using type = std::uint16_t;
+};
+template <>
+struct storage_of<element_type::u32> {
+  using type = std::uint32_t;
+};
+template <>
+struct storage_of<element_type::u64> {
+  using type = std::uint64_t;
+};
+template <>
+struct storage_of<element_type::f16> {
+  using type = f16_bits;
+};
+template <>
+struct storage_of<element_type::bf16> {
+  using type = bf16_bits;
+};
+template <>
+struct storage_of<element_type::f32> {
+  using type = float;
+};
+template <>
+struct storage_of<element_type::f64> {
+  using type = double;
+};
+template <>
+struct storage_of<element_type::c64> {
+  using type = complex_storage<float>;
+};
+template <>
+struct storage_of<element_type::c128> {
+  using type = complex_storage<double>;
+};
+template <>
+struct storage_of<element_type::f8e3m4> {
+  using type = f8_bits<element_type::f8e3m4>;
+};
+template <>
+struct storage_of<element_type::f8e4m3> {
+  using type = f8_bits<element_type::f8e4m3>;
+};
+template <>
+struct storage_of<element_type::f8e4m3fn> {
+  using type = f8_bits<element_type::f8e4m3fn>;
+};
+template <>
+struct storage_of<element_type::f8e4m3b11fnuz> {
+  using type = f8_bits<element_type::f8e4m3b11fnuz>;
+};
+template <>
+struct storage_of<element_type::f8e4m3fnuz> {
+  using type = f8_bits<element_type::f8e4m3fnuz>;
+};
+template <>
+struct storage_of<element_type::f8e5m2> {
+  using type = f8_bits<element_type::f8e5m2>;
+};
+template <>
+struct storage_of<element_type::f8e5m2fnuz> {
+  using type = f8_bits<element_type::f8e5m2fnuz>;
+};
+template <>
+struct storage_of<element_type::f8e8m0fnu> {
+  using type = f8_bits<element_type::f8e8m0fnu>;
+};
+template <>
+struct storage_of<element_type::s1> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::s2> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::s4> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::u1> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::u2> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::u4> {
+  using type = packed_byte;
+};
+template <>
+struct storage_of<element_type::f4e2m1fn> {
+  using type = packed_byte;
+};
 }  // namespace detail
 
 /// The tag of one element type: `F32` is a value of type element_tag<element_type::f32>. Tags are what
@@ -248,18 +341,31 @@ using element_tags = boost::mp11::mp_list<
 /// `invalid` for types without one.
 template <class T>
 inline constexpr element_type element_type_of = element_type::invalid;
-template <> inline constexpr element_type element_type_of<bool> = element_type::pred;
-template <> inline constexpr element_type element_type_of<std::int8_t> = element_type::s8;
-template <> inline constexpr element_type element_type_of<std::int16_t> = element_type::s16;
-template <> inline constexpr element_type element_type_of<std::int32_t> = element_type::s32;
-template <> inline constexpr element_type element_type_of<std::int64_t> = element_type::s64;
-template <> inline constexpr element_type element_type_of<std::uint8_t> = element_type::u8;
-template <> inline constexpr element_type element_type_of<std::uint16_t> = element_type::u16;
-template <> inline constexpr element_type element_type_of<std::uint32_t> = element_type::u32;
-template <> inline constexpr element_type element_type_of<std::uint64_t> = element_type::u64;
-template <> inline constexpr element_type element_type_of<float> = element_type::f32;
-template <> inline constexpr element_type element_type_of<double> = element_type::f64;
-template <> inline constexpr element_type element_type_of<bf16_bits> = element_type::bf16;
-template <> inline constexpr element_type element_type_of<f16_bits> = element_type::f16;
+template <>
+inline constexpr element_type element_type_of<bool> = element_type::pred;
+template <>
+inline constexpr element_type element_type_of<std::int8_t> = element_type::s8;
+template <>
+inline constexpr element_type element_type_of<std::int16_t> = element_type::s16;
+template <>
+inline constexpr element_type element_type_of<std::int32_t> = element_type::s32;
+template <>
+inline constexpr element_type element_type_of<std::int64_t> = element_type::s64;
+template <>
+inline constexpr element_type element_type_of<std::uint8_t> = element_type::u8;
+template <>
+inline constexpr element_type element_type_of<std::uint16_t> = element_type::u16;
+template <>
+inline constexpr element_type element_type_of<std::uint32_t> = element_type::u32;
+template <>
+inline constexpr element_type element_type_of<std::uint64_t> = element_type::u64;
+template <>
+inline constexpr element_type element_type_of<float> = element_type::f32;
+template <>
+inline constexpr element_type element_type_of<double> = element_type::f64;
+template <>
+inline constexpr element_type element_type_of<bf16_bits> = element_type::bf16;
+template <>
+inline constexpr element_type element_type_of<f16_bits> = element_type::f16;
 
 }  // namespace xlayout

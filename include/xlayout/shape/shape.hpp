@@ -37,9 +37,13 @@ struct shape {
 };
 
 /// True if dimension `d` is `?` or `<=N`.
-constexpr bool is_dynamic_dimension(const shape& s, std::size_t d) noexcept { return s.dynamic_dimensions[d]; }
+constexpr bool is_dynamic_dimension(const shape& s, std::size_t d) noexcept {
+  return s.dynamic_dimensions[d];
+}
 /// True if dimension `d` is `?`.
-constexpr bool is_unbounded_dimension(const shape& s, std::size_t d) noexcept { return s.dimensions[d] == dyn; }
+constexpr bool is_unbounded_dimension(const shape& s, std::size_t d) noexcept {
+  return s.dimensions[d] == dyn;
+}
 
 /// True when every dimension is static (no `?`, no `<=N`).
 constexpr bool is_static(const shape& s) noexcept {

@@ -27,7 +27,9 @@ class scanner {
   constexpr char peek(std::size_t ahead = 0) const noexcept {
     return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
   }
-  constexpr std::string_view rest() const noexcept { return text_.substr(pos_ < text_.size() ? pos_ : text_.size()); }
+  constexpr std::string_view rest() const noexcept {
+    return text_.substr(pos_ < text_.size() ? pos_ : text_.size());
+  }
 
   constexpr void skip_space() noexcept {
     while (!at_end() && is_space(text_[pos_])) ++pos_;
