@@ -128,6 +128,27 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
   return true;
 }
 
+/// Merges a low digit and the next digit of the same combination when they sit next to each other in
+/// memory: (x/q mod m)*s + (x/(q*m) mod m2)*(s*m) == (x/q mod m*m2)*s. (j/128)*128 + j mod 128 becomes j.
+constexpr void coalesce_terms(const shape& s, index_program& prog) noexcept {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (std::size_t a = 0; a < prog.terms.size() && !changed; ++a) {
+      for (std::size_t b = 0; b < prog.terms.size() && !changed; ++b) {
+        index_term& lo = prog.terms[a];
+        const index_term& hi = prog.terms[b];
+        if (a == b || lo.modulus == 0 || !(lo.coefficients == hi.coefficients)) continue;
+        if (hi.divisor != lo.divisor * lo.modulus || hi.stride != lo.stride * lo.modulus) continue;
+        lo.modulus = hi.modulus == 0 ? 0 : lo.modulus * hi.modulus;
+        if (lo.modulus != 0 && max_combination(s, lo.coefficients) / lo.divisor < lo.modulus) lo.modulus = 0;
+        prog.terms.erase(b);
+        changed = true;
+      }
+    }
+  }
+}
+
 }  // namespace detail
 
 /// Compiles the layout of a static, valid shape into terms. Not exact (use linear_index) when a tile
@@ -212,6 +233,7 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
     }
     stride *= sizes[i];
   }
+  detail::coalesce_terms(s, prog);
   prog.exact = true;
   return prog;
 }
@@ -236,9 +258,13 @@ constexpr result<index_vector> strides(const shape& s) noexcept {
   out.resize(s.rank());
   for (const index_term& t : compile_index_program(s).terms)
     out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
-  // A dimension of size 1 contributes no term; give it the stride it would have (the next dimension's).
-  for (std::size_t d = 0; d < s.rank(); ++d) {
-    if (out[d] == 0) out[d] = 1;
+  // A dimension of size 1 contributes no term and any stride fits it; give it XLA's: the stride of the
+  // next more-minor dimension times that dimension's extent.
+  index_t next = 1;
+  for (index_t d : s.layout.minor_to_major) {
+    const auto i = static_cast<std::size_t>(d);
+    if (out[i] == 0) out[i] = next;
+    next = out[i] * laid_out_extent(s, i);
   }
   return out;
 }

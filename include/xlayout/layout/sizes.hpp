@@ -3,6 +3,7 @@
 #pragma once
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
+#include <xlayout/layout/index_program.hpp>
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/shape/shape.hpp>
 
@@ -54,6 +55,38 @@ constexpr index_t physical_byte_size(const shape& s) noexcept {
   auto r = checked_physical_byte_size(s);
   XLAYOUT_ASSERT(r.has_value(), "xlayout::physical_byte_size: the shape is dynamic or too large");
   return r.value_or(0);
+}
+
+/// XLA's ShapeUtil::UnpackedByteStrides: the stride of each logical dimension in bytes, counting a whole
+/// byte per element (ByteSizeOfPrimitiveType: S4 takes one). Errors: dynamic_dimension, not_strided.
+constexpr result<index_vector> unpacked_byte_strides(const shape& s) noexcept {
+  auto st = strides(s);
+  if (!st) return st.error();
+  for (index_t& v : st.value()) v *= byte_width(s.element_type);
+  return st;
+}
+
+/// XLA's ShapeUtil::ByteStrides: the stride of each logical dimension in bytes for the packed elements;
+/// an error (not_strided) when an element is not a whole number of bytes (e.g. E(4)).
+constexpr result<index_vector> byte_strides(const shape& s) noexcept {
+  if (element_bits(s) % 8 != 0) return error_id::not_strided;
+  auto st = strides(s);
+  if (!st) return st.error();
+  for (index_t& v : st.value()) v *= element_bits(s) / 8;
+  return st;
+}
+
+/// XLA's LayoutUtil::ByteStridesIsMajorToMinor: `strides_in_bytes` are exactly those of a dense
+/// row-major array of `dims` with elements of type `t`.
+constexpr bool byte_strides_is_major_to_minor(const index_vector& strides_in_bytes, const index_vector& dims,
+                                              element_type t) noexcept {
+  if (strides_in_bytes.size() != dims.size()) return false;
+  index_t expected = byte_width(t);
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    if (strides_in_bytes[d] != expected) return false;
+    expected *= dims[d];
+  }
+  return true;
 }
 
 }  // namespace xlayout

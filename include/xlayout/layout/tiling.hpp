@@ -149,4 +149,24 @@ constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
   return dims;
 }
 
+/// The seed's pad-reshape-transpose shape as a shape value: the tiled sizes with the default layout and
+/// the same element type and E(n): f32[3,5]{1,0:T(2,2)} gives f32[2,3,2,2]{3,2,1,0}. The tail padding of
+/// L(n) is not a dimension and is not included. Errors: dynamic_dimension, span_overflow, and
+/// rank_too_large when the tiled shape has more than XLAYOUT_MAX_RANK dimensions.
+constexpr result<shape> physical_shape(const shape& s) noexcept {
+  auto dims = tiled_dimensions(s);
+  if (!dims) return dims.error();
+  if (dims->size() > XLAYOUT_MAX_RANK) return error_id::rank_too_large;
+  shape r;
+  r.element_type = s.element_type;
+  for (index_t d : *dims) {
+    r.dimensions.push_back(d);
+    r.dynamic_dimensions.push_back(false);
+  }
+  r.layout = default_layout(static_cast<index_t>(r.rank()));
+  r.layout.element_size_in_bits = s.layout.element_size_in_bits;
+  r.layout.memory_space = s.layout.memory_space;
+  return r;
+}
+
 }  // namespace xlayout
