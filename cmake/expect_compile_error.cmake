@@ -1,0 +1,77 @@
+# cmake/expect_compile_error.cmake: the must-not-compile check. Builds TARGET (an OBJECT library holding
+# the one SOURCE file) and passes only if the build fails AND the compiler's output matches the regex that
+# SOURCE states on its first line:
+#   // expect-error: <regex>
+# Further `// expect-error:` lines directly below add regexes that must all match too. The regexes are
+# CMake regular expressions (no \d or \s; `.` also matches a newline, so one regex may span lines) matched
+# against the whole output of the failed compile, with the build tool's own lines (the echoed command line,
+# progress, "build stopped") and colour codes removed, so a regex cannot match the file name in the command.
+#
+# Usage: cmake -DBUILD_DIR=<top build dir> -DTARGET=<target> -DSOURCE=<file> [-DCONFIG=<cfg>]
+#              -P expect_compile_error.cmake
+cmake_minimum_required(VERSION 3.25)
+foreach(_var BUILD_DIR TARGET SOURCE)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "expect_compile_error: -D${_var}=... is required")
+  endif()
+endforeach()
+
+# The expectations: the leading `// expect-error: ` lines.
+file(READ "${SOURCE}" _text LIMIT 8192)
+string(REPLACE "\r" "" _text "${_text}")
+set(_regexes "")
+set(_count 0)
+while(_text MATCHES "^// expect-error: ([^\n]*)\n(.*)$")
+  set(_rest "${CMAKE_MATCH_2}")
+  string(STRIP "${CMAKE_MATCH_1}" _regex)
+  if(_regex STREQUAL "")
+    message(FATAL_ERROR "${SOURCE}: empty regex after `// expect-error:`")
+  endif()
+  math(EXPR _count "${_count} + 1")
+  set(_regex_${_count} "${_regex}")  # not a list: a regex may contain ';'
+  set(_text "${_rest}")
+endwhile()
+if(_count EQUAL 0)
+  message(FATAL_ERROR "${SOURCE}: the first line must be `// expect-error: <regex>`")
+endif()
+
+set(_config_args "")
+if(CONFIG)
+  set(_config_args --config "${CONFIG}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${TARGET}" ${_config_args}
+                RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+
+# Keep the compiler's words only.
+string(ASCII 27 _esc)
+string(REGEX REPLACE "${_esc}\\[[0-9;]*[A-Za-z]" "" _out "${_out}")
+string(REPLACE "\r" "" _out "${_out}")
+set(_diagnostics "")
+set(_skip_next FALSE)
+string(APPEND _out "\n")
+while(NOT _out STREQUAL "")
+  # One line at a time (not a CMake list: compiler output holds ';' and unbalanced '[').
+  string(FIND "${_out}" "\n" _eol)
+  string(SUBSTRING "${_out}" 0 ${_eol} _line)
+  math(EXPR _eol "${_eol} + 1")
+  string(SUBSTRING "${_out}" ${_eol} -1 _out)
+  if(_skip_next)
+    set(_skip_next FALSE)  # Ninja echoes the failed command on the line after "FAILED:"
+  elseif(_line MATCHES "^FAILED: ")
+    set(_skip_next TRUE)
+  elseif(NOT _line MATCHES "^\\[[0-9]+/[0-9]+\\] |^ninja: |^g?make(\\[[0-9]+\\])?: ")
+    string(APPEND _diagnostics "${_line}\n")
+  endif()
+endwhile()
+
+if(_rc EQUAL 0)
+  message(FATAL_ERROR "${TARGET} compiled, but it must not (${SOURCE}).")
+endif()
+foreach(_i RANGE 1 ${_count})
+  if(NOT _diagnostics MATCHES "${_regex_${_i}}")
+    message(NOTICE "The compiler's output:\n${_diagnostics}")  # NOTICE: printed as is, not re-wrapped
+    message(FATAL_ERROR "${TARGET} failed to compile, but its output (above) does not match "
+                        "/${_regex_${_i}}/ (${SOURCE})")
+  endif()
+endforeach()
+message(STATUS "${TARGET}: failed to compile, as expected, with a matching message")
