@@ -109,7 +109,9 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
       ++k;
       break;
     }
-    if (g.radix % u != 0 && !(top && g.modulus == 0)) return false;
+    // Splitting the digit into (value mod u, value / u) keeps the digit form only when u divides the
+    // digit's period, and, below the top digit, the slots it occupies.
+    if ((g.modulus != 0 && g.modulus % u != 0) || (!top && g.radix % u != 0)) return false;
     program_digit low = g, high = g;
     low.modulus = u;
     low.radix = u;
@@ -125,7 +127,21 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
     break;
   }
   for (; k < x.size(); ++k) outer.push_back(x[k]);
-  return true;
+  // Keep the invariant that a dimension's digit radices multiply to its size: slots that hold only tile
+  // padding get a digit that is always 0.
+  index_t slots = 1, inner_slots = 1, outer_slots = 1;
+  for (const program_digit& g : x) slots *= g.radix;
+  for (const program_digit& g : inner) inner_slots *= g.radix;
+  for (const program_digit& g : outer) outer_slots *= g.radix;
+  const auto pad = [&](digit_list& l, index_t have, index_t want) {
+    if (have == want) return true;
+    if (have > want || want % have != 0) return false;
+    program_digit filler;
+    filler.coefficients.resize(s.rank());
+    filler.radix = want / have;
+    return l.try_push_back(filler);
+  };
+  return pad(inner, inner_slots, t) && pad(outer, outer_slots, ceil_div(slots, t));
 }
 
 /// Merges a low digit and the next digit of the same combination when they sit next to each other in

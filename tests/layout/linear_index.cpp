@@ -1,0 +1,301 @@
+// tests/layout/linear_index.cpp: linear_index, multi_index, required_span_size, for_each_index.
+// Named seed examples, then a property test over 10,000 random layouts checked against a brute-force
+// model that materialises the seed's pad-reshape-transpose on real arrays.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+#include <xlayout/layout.hpp>
+
+using namespace xlayout;
+
+// --- seed examples (seeds 000/001/003 "Shapes and layout", 004 "Tiled layout") -------------------------
+
+TEST_CASE("seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17", "[layout][seed]") {
+  using S = Shape<"F32[3,5]{1,0:T(2,2)}">;
+  STATIC_REQUIRE(S::linear_index(2, 3) == 17);
+  STATIC_REQUIRE(linear_index(shape_v<"f32[3,5]{1,0:T(2,2)}">, {2, 3}) == 17);
+  STATIC_REQUIRE(S::required_span_size() == 24);  // padded to whole 2x2 tiles: 2 x 3 tiles of 4
+  STATIC_REQUIRE(S::multi_index(17)[0] == 2);
+  STATIC_REQUIRE(S::multi_index(17)[1] == 3);
+}
+
+TEST_CASE("seed 000: [2x3] a b c / d e f with minor_to_major [0,1] is a d b e c f", "[layout][seed]") {
+  constexpr shape s = make_shape(element_type::f32, {2, 3}, make_layout({0, 1}));
+  const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
+  std::string memory(6, '?');
+  for_each_index(s, [&](const index_vector& e) { memory[linear_index(s, e)] = logical[e[0]][e[1]]; });
+  CHECK(memory == "adbecf");
+  STATIC_REQUIRE(linear_index(s, {0, 1}) == 2);
+}
+
+TEST_CASE("seed 000: [2x3] with minor_to_major [1,0] is a b c d e f", "[layout][seed]") {
+  constexpr shape s = make_shape(element_type::f32, {2, 3}, make_layout({1, 0}));
+  const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
+  std::string memory(6, '?');
+  for_each_index(s, [&](const index_vector& e) { memory[linear_index(s, e)] = logical[e[0]][e[1]]; });
+  CHECK(memory == "abcdef");
+}
+
+TEST_CASE("seed 000: padded_dimensions [3,5], column-major: a d 0 b e 0 c f 0 0 0 0 0 0 0",
+          "[layout][seed]") {
+  using L = Layout<0, 1, padded(3, 5)>;
+  constexpr shape s = make_shape(element_type::f32, {2, 3}, L::value);
+  const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
+  STATIC_REQUIRE(required_span_size(s) == 15);
+  std::string memory(15, '0');
+  for_each_index(s, [&](const index_vector& e) { memory[linear_index(s, e)] = logical[e[0]][e[1]]; });
+  CHECK(memory == "ad0be0cf0000000");
+  // Every other slot is padding, and multi_index says so.
+  for (index_t p = 0; p < 15; ++p) {
+    if (memory[p] == '0') CHECK(multi_index(s, p).error().id == error_id::padding_element);
+  }
+}
+
+TEST_CASE("seed 004 figure 2: the 4x8 array tiled (2,4)(2,1) is numbered as drawn", "[layout][seed]") {
+  // The figure's numbers: rows pair up in 2x1 sub-tiles inside each 2x4 tile.
+  const index_t expected[4][8] = {{0, 2, 4, 6, 8, 10, 12, 14},
+                                  {1, 3, 5, 7, 9, 11, 13, 15},
+                                  {16, 18, 20, 22, 24, 26, 28, 30},
+                                  {17, 19, 21, 23, 25, 27, 29, 31}};
+  using S = Shape<"f32[4,8]{1,0:T(2,4)(2,1)}">;
+  for (index_t i = 0; i < 4; ++i) {
+    for (index_t j = 0; j < 8; ++j) CHECK(S::linear_index(i, j) == expected[i][j]);
+  }
+  STATIC_REQUIRE(S::linear_index(1, 0) == 1);
+  STATIC_REQUIRE(S::linear_index(2, 7) == 30);
+}
+
+TEST_CASE("XLA tests: tiles act on physical dimensions; nested and oversized tiles", "[layout][xla]") {
+  // Values from xla/layout_util_test.cc (see ../shared/research/xla.md (b)).
+  STATIC_REQUIRE(Shape<"f32[3,5]{0,1:T(2,2)}">::linear_index(2, 3) == 14);
+  STATIC_REQUIRE(Shape<"bf16[2,8,128]{2,1,0:T(8,128)(2,1)}">::linear_index(0, 2, 0) == 256);
+  STATIC_REQUIRE(Shape<"f32[8]{0:T(2,2)}">::linear_index(5) == 9);
+  STATIC_REQUIRE(Shape<"bf16[2048]{0:T(1024)(128)(2,1)}">::linear_index(128) == 1);
+  STATIC_REQUIRE(Shape<"bf16[2048]{0:T(1024)(128)(2,1)}">::linear_index(1) == 2);
+  STATIC_REQUIRE(Shape<"f32[8,4]{1,0:T(2,2)}">::linear_index(3, 1) == 11);
+  STATIC_REQUIRE(Shape<"f32[8,4]{1,0}">::linear_index(3, 1) == 13);
+  STATIC_REQUIRE(Shape<"f32[3]{0:T(8,128)}">::linear_index(2) == 2);
+  STATIC_REQUIRE(Shape<"u32[]{:T(128)}">::linear_index() == 0);
+}
+
+TEST_CASE("checked_linear_index reports bad indices as errors", "[layout]") {
+  constexpr shape s = shape_v<"f32[3,5]{1,0:T(2,2)}">;
+  STATIC_REQUIRE(checked_linear_index(s, {3, 0}).error().id == error_id::index_out_of_range);
+  STATIC_REQUIRE(checked_linear_index(s, {-1, 0}).error().id == error_id::index_out_of_range);
+  STATIC_REQUIRE(checked_linear_index(s, {1}).error().id == error_id::index_rank_mismatch);
+  STATIC_REQUIRE(checked_linear_index(shape_v<"f32[?,5]">, {1, 1}).error().id == error_id::dynamic_dimension);
+  STATIC_REQUIRE(multi_index(s, 24).error().id == error_id::linear_index_out_of_range);
+  STATIC_REQUIRE(multi_index(s, -1).error().id == error_id::linear_index_out_of_range);
+  STATIC_REQUIRE(multi_index(s, 9).error().id ==
+                 error_id::padding_element);  // column 5 of the 2nd tile column
+}
+
+TEST_CASE("L(n) tail padding rounds the span up", "[layout][xla]") {
+  STATIC_REQUIRE(Shape<"f32[4,8]{1,0:L(128)}">::required_span_size() == 128);
+  STATIC_REQUIRE(Shape<"f32[4,8]{1,0:L(128)}">::multi_index(100).error().id == error_id::padding_element);
+  STATIC_REQUIRE(Shape<"f32[3,5]{1,0:T(2,2)L(10)}">::required_span_size() == 30);
+}
+
+// --- property test against a brute-force pad-reshape-transpose model ----------------------------------
+
+namespace {
+
+// An N-d array of element ids (row-major), -1 for padding: the seed's pad, reshape and transpose done on
+// real data, with none of the library's index arithmetic.
+struct array_nd {
+  std::vector<index_t> dims;
+  std::vector<index_t> data;
+
+  static index_t count(const std::vector<index_t>& d) {
+    return std::accumulate(d.begin(), d.end(), index_t{1}, std::multiplies<>());
+  }
+  std::vector<index_t> unravel(index_t p) const {
+    std::vector<index_t> idx(dims.size());
+    for (std::size_t i = dims.size(); i-- > 0;) {
+      idx[i] = p % dims[i];
+      p /= dims[i];
+    }
+    return idx;
+  }
+  static index_t ravel(const std::vector<index_t>& d, const std::vector<index_t>& idx) {
+    index_t p = 0;
+    for (std::size_t i = 0; i < d.size(); ++i) p = p * d[i] + idx[i];
+    return p;
+  }
+  // Result dimension i is source dimension perm[i].
+  array_nd transpose(const std::vector<std::size_t>& perm) const {
+    array_nd r;
+    for (std::size_t i = 0; i < perm.size(); ++i) r.dims.push_back(dims[perm[i]]);
+    r.data.assign(data.size(), -1);
+    for (index_t p = 0; p < static_cast<index_t>(data.size()); ++p) {
+      const auto src = unravel(p);
+      std::vector<index_t> dst(perm.size());
+      for (std::size_t i = 0; i < perm.size(); ++i) dst[i] = src[perm[i]];
+      r.data[ravel(r.dims, dst)] = data[p];
+    }
+    return r;
+  }
+  array_nd pad(const std::vector<index_t>& to) const {
+    array_nd r;
+    r.dims = to;
+    r.data.assign(count(to), -1);
+    for (index_t p = 0; p < static_cast<index_t>(data.size()); ++p) r.data[ravel(to, unravel(p))] = data[p];
+    return r;
+  }
+  array_nd reshape(const std::vector<index_t>& to) const {
+    REQUIRE(count(to) == count(dims));
+    return {to, data};
+  }
+};
+
+// Lays out an array of element ids the way the seed describes; returns the buffer (id or -1 per slot).
+std::vector<index_t> brute_force_buffer(const shape& s) {
+  const std::size_t rank = s.rank();
+  array_nd a;
+  a.dims.assign(s.dimensions.begin(), s.dimensions.end());
+  a.data.resize(array_nd::count(a.dims));
+  std::iota(a.data.begin(), a.data.end(), 0);
+  if (!s.layout.padded_dimensions.empty()) {
+    a = a.pad({s.layout.padded_dimensions.begin(), s.layout.padded_dimensions.end()});
+  }
+  std::vector<std::size_t> to_physical;  // physical dimension j is logical minor_to_major[rank-1-j]
+  for (std::size_t j = 0; j < rank; ++j)
+    to_physical.push_back(static_cast<std::size_t>(s.layout.minor_to_major[rank - 1 - j]));
+  a = a.transpose(to_physical);
+  for (const tile& t : s.layout.tiles) {
+    const std::size_t k = t.rank();
+    if (a.dims.size() < k) {  // a longer tile first adds leading size-1 dimensions
+      std::vector<index_t> d(k - a.dims.size(), 1);
+      d.insert(d.end(), a.dims.begin(), a.dims.end());
+      a = a.reshape(d);
+    }
+    const std::size_t base = a.dims.size() - k;
+    // Combine every '*' with the next more-minor dimension: merging neighbours is a plain reshape.
+    std::vector<index_t> merged(a.dims.begin(), a.dims.begin() + static_cast<std::ptrdiff_t>(base));
+    std::vector<index_t> sizes;
+    index_t run = 1;
+    for (std::size_t q = 0; q < k; ++q) {
+      run *= a.dims[base + q];
+      if (t.dimensions[q] != combine_dimension) {
+        merged.push_back(run);
+        sizes.push_back(t.dimensions[q]);
+        run = 1;
+      }
+    }
+    a = a.reshape(merged);
+    const std::size_t m = sizes.size();
+    // Pad each tiled dimension to whole tiles, split it into (tiles, tile size), move the tile sizes last.
+    std::vector<index_t> padded(a.dims.begin(), a.dims.begin() + static_cast<std::ptrdiff_t>(base));
+    std::vector<index_t> split(padded);
+    for (std::size_t g = 0; g < m; ++g) {
+      const index_t n = (a.dims[base + g] + sizes[g] - 1) / sizes[g];
+      padded.push_back(n * sizes[g]);
+      split.push_back(n);
+      split.push_back(sizes[g]);
+    }
+    a = a.pad(padded).reshape(split);
+    std::vector<std::size_t> perm;
+    for (std::size_t i = 0; i < base; ++i) perm.push_back(i);
+    for (std::size_t g = 0; g < m; ++g) perm.push_back(base + 2 * g);
+    for (std::size_t g = 0; g < m; ++g) perm.push_back(base + 2 * g + 1);
+    a = a.transpose(perm);
+  }
+  std::vector<index_t> buffer = a.data;
+  const index_t align = s.layout.tail_padding_alignment_in_elements;
+  while (static_cast<index_t>(buffer.size()) % align != 0) buffer.push_back(-1);
+  return buffer;
+}
+
+shape random_shape(std::mt19937_64& rng) {
+  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  shape s;
+  s.element_type = element_type::f32;
+  const auto rank = static_cast<std::size_t>(pick(1, 5));
+  for (std::size_t d = 0; d < rank; ++d) {
+    s.dimensions.push_back(pick(1, rank > 3 ? 4 : 6));
+    s.dynamic_dimensions.push_back(false);
+  }
+  s.layout = default_layout(static_cast<index_t>(rank));
+  std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
+  if (pick(0, 3) == 0) {  // the seeds' padded dimensions
+    for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 2));
+  }
+  const auto tiles = pick(0, 3);
+  std::size_t current_rank = rank;
+  for (index_t t = 0; t < tiles; ++t) {
+    tile tl;
+    const auto k =
+        static_cast<std::size_t>(pick(1, static_cast<index_t>(std::min<std::size_t>(current_rank + 1, 4))));
+    for (std::size_t q = 0; q < k; ++q) {
+      const bool star = q + 1 < k && pick(0, 4) == 0;
+      tl.dimensions.push_back(star ? combine_dimension : pick(1, 4));
+    }
+    s.layout.tiles.push_back(tl);
+    std::size_t groups = 0;
+    for (index_t v : tl.dimensions) groups += v != combine_dimension ? 1 : 0;
+    current_rank = std::max(current_rank, k) - k + 2 * groups;
+  }
+  if (pick(0, 7) == 0) s.layout.tail_padding_alignment_in_elements = pick(2, 9);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("law: linear_index matches the brute-force pad-reshape-transpose model on 10,000 random layouts",
+          "[layout][law]") {
+  std::mt19937_64 rng(20261122);
+  int layouts = 0, elements = 0, padding_slots = 0, exact_programs = 0;
+  while (layouts < 10000) {
+    const shape s = random_shape(rng);
+    REQUIRE(is_valid_layout(s));
+    const auto span = checked_required_span_size(s);
+    REQUIRE(span.has_value());
+    if (*span > 4096) continue;  // keep the materialised arrays small
+    ++layouts;
+    INFO("shape " << to_string(s).view());
+    const std::vector<index_t> buffer = brute_force_buffer(s);
+    REQUIRE(static_cast<index_t>(buffer.size()) == *span);
+    // Where the model put each element.
+    std::vector<index_t> where(static_cast<std::size_t>(*element_count(s)), -1);
+    for (std::size_t p = 0; p < buffer.size(); ++p) {
+      if (buffer[p] >= 0) where[static_cast<std::size_t>(buffer[p])] = static_cast<index_t>(p);
+    }
+    const index_program program = compile_index_program(s);
+    exact_programs += program.exact ? 1 : 0;
+    std::set<index_t> seen;
+    bool ok = true;
+    for_each_index(s, [&](const index_vector& e) {
+      index_t id = 0;
+      for (std::size_t d = 0; d < s.rank(); ++d) id = id * s.dimensions[d] + e[d];
+      const index_t lin = linear_index(s, e);
+      ok = ok && lin == where[static_cast<std::size_t>(id)];  // the model agrees
+      ok = ok && lin >= 0 && lin < *span;                     // inside the span
+      ok = ok && seen.insert(lin).second;                     // injective
+      const auto back = multi_index(s, lin);
+      ok = ok && back.has_value() && *back == e;  // multi_index inverts it
+      if (program.exact) ok = ok && program(e) == lin;
+      ++elements;
+    });
+    for (std::size_t p = 0; p < buffer.size(); ++p) {
+      if (buffer[p] >= 0) continue;
+      ++padding_slots;
+      ok = ok && multi_index(s, static_cast<index_t>(p)).error().id == error_id::padding_element;
+    }
+    // The text round trip (padded dimensions print as xlayout's pad(...) extension).
+    const auto reparsed = parse_shape(to_string(s).view());
+    ok = ok && reparsed.has_value() && *reparsed == s;
+    REQUIRE(ok);
+  }
+  INFO(layouts << " layouts, " << elements << " elements, " << padding_slots << " padding slots, "
+               << exact_programs << " exact index programs");
+  CHECK(layouts == 10000);
+  CHECK(elements > 100000);
+  CHECK(padding_slots > 10000);
+  WARN("property test: " << layouts << " layouts, " << elements << " elements, " << padding_slots
+                         << " padding slots, " << exact_programs << " exact index programs");
+}
