@@ -83,7 +83,21 @@
   X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                   \
   X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                \
   X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                 \
-  X(duplicate_variable, "IndexingMap: a variable name is declared twice")
+  X(duplicate_variable, "IndexingMap: a variable name is declared twice")                                   \
+  X(too_many_results, "IndexingMap: more results than XLAYOUT_MAX_RESULTS")                                 \
+  X(too_many_constraints, "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS")                     \
+  /* tensors */                                                                                             \
+  X(tensor_arguments,                                                                                       \
+    "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally "    \
+    "Layout<...>")                                                                                          \
+  X(bounded_dimension, "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'")        \
+  X(dynamic_extent_count, "Tensor: give one size per dynamic extent ('?' or dyn), in order")                \
+  X(unsupported_element_size,                                                                               \
+    "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their "  \
+    "width; other types only their own width")                                                              \
+  X(tile_access_unsupported,                                                                                \
+    "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles "   \
+    "no longer than the first")
 
 namespace xlayout {
 
@@ -194,6 +208,40 @@ struct result {
   XLAYOUT_HD constexpr const xlayout::error& error() const noexcept { return error_; }
 };
 
+/// One function per error id, deliberately not constexpr: a precondition that fails during constant
+/// evaluation calls the one named after its rule, and the compiler names it in the error:
+///   error: call to non-'constexpr' function 'void xlayout::diagnostics::index_out_of_range()'
+namespace diagnostics {
+#define XLAYOUT_X(id, text) \
+  inline void id() noexcept {}
+XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+}  // namespace diagnostics
+
+/// Checks a precondition that has an error id: a compile error naming the id in a constant expression;
+/// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, an assumption when off).
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+#define XLAYOUT_EXPECTS(cond, id)                                                     \
+  do {                                                                                \
+    if (!(cond)) {                                                                    \
+      if (__builtin_is_constant_evaluated()) {                                        \
+        ::xlayout::diagnostics::id();                                                 \
+      } else {                                                                        \
+        XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, "[xlayout:" #id "] precondition"); \
+      }                                                                               \
+    }                                                                                 \
+  } while (false)
+#else
+#define XLAYOUT_EXPECTS(cond, id)                \
+  do {                                           \
+    if (__builtin_is_constant_evaluated()) {     \
+      if (!(cond)) ::xlayout::diagnostics::id(); \
+    } else {                                     \
+      XLAYOUT_ASSUME(cond);                      \
+    }                                            \
+  } while (false)
+#endif
+
 /// The compile-time form of an error: instantiating error_at_column<Id, Column> with a real id fails a
 /// static_assert whose message starts with "[xlayout:<id>]". Column is 1-based (0: not about text),
 /// and the compiler prints it in the instantiation context, e.g.
@@ -266,6 +314,13 @@ struct error_at_column {
   static_assert(Id != error_id::too_many_variables, "[xlayout:too_many_variables] " "IndexingMap: more variables than XLAYOUT_MAX_VARS");
   static_assert(Id != error_id::variable_count_mismatch, "[xlayout:variable_count_mismatch] " "IndexingMap: the number of variables does not match the map");
   static_assert(Id != error_id::duplicate_variable, "[xlayout:duplicate_variable] " "IndexingMap: a variable name is declared twice");
+  static_assert(Id != error_id::too_many_results, "[xlayout:too_many_results] " "IndexingMap: more results than XLAYOUT_MAX_RESULTS");
+  static_assert(Id != error_id::too_many_constraints, "[xlayout:too_many_constraints] " "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS");
+  static_assert(Id != error_id::tensor_arguments, "[xlayout:tensor_arguments] " "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally " "Layout<...>");
+  static_assert(Id != error_id::bounded_dimension, "[xlayout:bounded_dimension] " "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'");
+  static_assert(Id != error_id::dynamic_extent_count, "[xlayout:dynamic_extent_count] " "Tensor: give one size per dynamic extent ('?' or dyn), in order");
+  static_assert(Id != error_id::unsupported_element_size, "[xlayout:unsupported_element_size] " "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their " "width; other types only their own width");
+  static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles " "no longer than the first");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

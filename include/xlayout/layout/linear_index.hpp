@@ -40,7 +40,8 @@ constexpr result<index_t> checked_required_span_size(const shape& s) noexcept {
 /// expression).
 constexpr index_t required_span_size(const shape& s) noexcept {
   auto r = checked_required_span_size(s);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::required_span_size: the shape is dynamic or its span overflows");
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(r.has_value(), span_overflow);
   return r.value_or(0);
 }
 
@@ -89,10 +90,11 @@ constexpr result<index_t> checked_linear_index(const shape& s, const index_vecto
 
 /// The linear index of element `index`: linear_index(f32[3,5]{1,0:T(2,2)}, {2, 3}) == 17.
 /// @pre the layout is valid for the static shape and every index is inside its dimension
-///      (a compile error in a constant expression, XLAYOUT_ASSERT at run time).
+///      (a compile error naming the rule in a constant expression, XLAYOUT_EXPECTS at run time).
 constexpr index_t linear_index(const shape& s, const index_vector& index) noexcept {
-  XLAYOUT_ASSERT(check_index(s, index).id == error_id::none,
-                 "xlayout::linear_index: index outside the shape");
+  XLAYOUT_EXPECTS(index.size() == s.rank(), index_rank_mismatch);
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(check_index(s, index).id == error_id::none, index_out_of_range);
   return detail::linear_index_unchecked(s, index);
 }
 

@@ -34,7 +34,8 @@ constexpr result<index_t> checked_byte_size(const shape& s) noexcept {
 /// byte_size for a static shape (compile error in a constant expression otherwise).
 constexpr index_t byte_size(const shape& s) noexcept {
   auto r = checked_byte_size(s);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::byte_size: the shape is dynamic or too large");
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(r.has_value(), span_overflow);
   return r.value_or(0);
 }
 
@@ -53,7 +54,8 @@ constexpr result<index_t> checked_physical_byte_size(const shape& s) noexcept {
 /// physical_byte_size for a static shape (compile error in a constant expression otherwise).
 constexpr index_t physical_byte_size(const shape& s) noexcept {
   auto r = checked_physical_byte_size(s);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::physical_byte_size: the shape is dynamic or too large");
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(r.has_value(), span_overflow);
   return r.value_or(0);
 }
 

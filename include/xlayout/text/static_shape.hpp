@@ -97,14 +97,19 @@ struct shape_type {
   }
 
   /// The linear index of element (i, j, ...): Shape<"f32[3,5]{1,0:T(2,2)}">::linear_index(2, 3) == 17.
-  /// @pre each index inside its dimension (a compile error in a constant expression)
+  /// @pre one index per dimension (a static_assert), each inside its dimension (a compile error naming
+  ///      index_out_of_range in a constant expression; XLAYOUT_EXPECTS at run time)
   template <std::integral... I>
-    requires(sizeof...(I) == V.rank() && xlayout::is_static(V))
   static constexpr index_t linear_index(I... i) noexcept {
+    static_assert(sizeof...(I) == V.rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Shape::linear_index: give one index per dimension");
+    static_assert(
+        xlayout::is_static(V),
+        "[xlayout:dynamic_dimension] xlayout::Shape::linear_index: the shape has dynamic dimensions; "
+        "use a Tensor, which holds their sizes");
     const index_t idx[] = {static_cast<index_t>(i)..., 0};
     for (std::size_t d = 0; d < sizeof...(I); ++d) {
-      XLAYOUT_ASSERT(idx[d] >= 0 && idx[d] < V.dimensions[d],
-                     "xlayout::Shape::linear_index: index outside the shape");
+      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < V.dimensions[d], index_out_of_range);
     }
     if constexpr (program.exact) {
       return program(idx);
