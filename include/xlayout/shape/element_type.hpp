@@ -367,5 +367,11 @@ template <>
 inline constexpr element_type element_type_of<bf16_bits> = element_type::bf16;
 template <>
 inline constexpr element_type element_type_of<f16_bits> = element_type::f16;
+template <element_type E>
+inline constexpr element_type element_type_of<f8_bits<E>> = E;
+template <>
+inline constexpr element_type element_type_of<complex_storage<float>> = element_type::c64;
+template <>
+inline constexpr element_type element_type_of<complex_storage<double>> = element_type::c128;
 
 }  // namespace xlayout

@@ -22,14 +22,14 @@ class Extents {
 
  public:
   using index_type = index_t;
-  static constexpr std::size_t rank() noexcept { return sizeof...(E); }
-  static constexpr std::size_t rank_dynamic() noexcept { return ((E == dyn ? 1u : 0u) + ... + 0u); }
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return sizeof...(E); }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return ((E == dyn ? 1u : 0u) + ... + 0u); }
   /// The static size of dimension d, or dyn.
-  static constexpr index_t static_extent(std::size_t d) noexcept {
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept {
     constexpr index_t all[] = {E..., 0};
     return all[d];
   }
-  static constexpr bool is_static() noexcept { return rank_dynamic() == 0; }
+  XLAYOUT_HD static constexpr bool is_static() noexcept { return rank_dynamic() == 0; }
 
   constexpr Extents() noexcept = default;
   /// The dynamic sizes, in order.
@@ -50,7 +50,7 @@ class Extents {
     }
   }
   /// Position of dimension d among the dynamic ones.
-  static constexpr std::size_t dynamic_index(std::size_t d) noexcept {
+  XLAYOUT_HD static constexpr std::size_t dynamic_index(std::size_t d) noexcept {
     std::size_t k = 0;
     for (std::size_t i = 0; i < d; ++i) k += static_extent(i) == dyn ? 1 : 0;
     return k;

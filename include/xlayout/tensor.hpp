@@ -1,0 +1,8 @@
+// include/xlayout/tensor.hpp: the tensor layer: Tensor and its mapping, element conversions and packed
+// references, memory-order iteration and tile access.
+#pragma once
+#include <xlayout/tensor/element.hpp>
+#include <xlayout/tensor/for_each.hpp>
+#include <xlayout/tensor/mapping.hpp>
+#include <xlayout/tensor/tensor.hpp>
+#include <xlayout/tensor/tiles.hpp>

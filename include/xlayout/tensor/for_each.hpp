@@ -1,0 +1,164 @@
+// include/xlayout/tensor/for_each.hpp: visiting every element of a tensor in memory order (tile by tile),
+// with the logical index of each, and no division or modulo per element; padding is never visited.
+// for_each_static unrolls the visit of a small static tensor, with indices that are compile-time constants.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/core/static_vector.hpp>
+#include <xlayout/layout/linear_index.hpp>
+#include <xlayout/tensor/mapping.hpp>
+#include <xlayout/tensor/tensor.hpp>
+
+namespace xlayout {
+
+namespace detail {
+
+/// Loop K of the memory-order walk: term K of the mapping's program is one digit of one logical dimension,
+/// (e[d] / q mod m) with stride s. The loop runs the digit over the values that keep e[d] below its extent:
+/// a bound computed once per entry of the loop (so the innermost loop, with q == 1, divides nothing), then
+/// e[d] += q and offset += s per step.
+template <std::size_t K, class Mapping, class F>
+XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapping::rank>& e,
+                                        index_t offset) {
+  if constexpr (K == Mapping::term_count) {
+    f(static_cast<const index_array<Mapping::rank>&>(e), offset);
+  } else {
+    using U = std::uint64_t;
+    constexpr std::size_t d = Mapping::template term_dimension<K>;
+    constexpr index_t q = Mapping::template term_divisor<K>;
+    constexpr index_t modulus = Mapping::template term_modulus<K>;
+    const index_t base = e[d];
+    // The digit values v with base + v * q < extent (the lower digits of d start at 0).
+    index_t n = static_cast<index_t>((static_cast<U>(m.extent(d) - base) + static_cast<U>(q - 1)) /
+                                     static_cast<U>(q));
+    if constexpr (modulus != 0) n = n < modulus ? n : modulus;
+    const index_t s = m.template stride<K>();
+    for (index_t v = 0; v < n; ++v) {
+      walk_physical<K + 1>(m, f, e, offset);
+      e[d] += q;
+      offset += s;
+    }
+    e[d] = base;
+  }
+}
+
+}  // namespace detail
+
+/// Calls f(index, offset) for every element of a mapping, in increasing offset order: index is the logical
+/// index (an index_array), offset its linear index. Padding (of tiles, padded dimensions, L(n)) is skipped.
+/// Layouts the index program cannot express (see tensor_mapping::exact) are walked with multi_index, one
+/// division per dimension and element.
+template <class Ext, class L, class F>
+XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f) {
+  using M = tensor_mapping<Ext, L>;
+  for (std::size_t d = 0; d < M::rank; ++d) {
+    if (m.extent(d) == 0) return;
+  }
+  if constexpr (M::exact) {
+    index_array<M::rank> e{};
+    detail::walk_physical<0>(m, f, e, 0);
+  } else {
+    const shape s = m.runtime_shape();
+    const index_t span = m.required_span_size();
+    for (index_t lin = 0; lin < span; ++lin) {
+      const result<index_vector> idx = multi_index(s, lin);
+      if (!idx.has_value()) continue;  // padding
+      index_array<M::rank> e{};
+      for (std::size_t d = 0; d < M::rank; ++d) e[d] = idx.value_[d];
+      f(static_cast<const index_array<M::rank>&>(e), lin);
+    }
+  }
+}
+
+/// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
+/// (an index_array: `auto [i, j] = index;`). No division or modulo per element; padding is skipped.
+///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
+template <class Element, class Ext, class L, class F>
+XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f) {
+  using T = basic_tensor<Element, Ext, L>;
+  const typename T::data_handle_type data = t.data();
+  for_each_offset(t.mapping(), [&](const index_array<Ext::rank()>& idx, index_t offset) {
+    f(idx, detail::element_access<Element, L::value.element_size_in_bits>::access(data, offset));
+  });
+}
+
+/// The index of one element as compile-time constants: what for_each_static passes. get<K>() is a
+/// std::integral_constant, so passing it back to a tensor folds the whole offset to a constant.
+template <index_t... I>
+struct static_index_array {
+  XLAYOUT_HD static constexpr std::size_t size() noexcept { return sizeof...(I); }
+  template <std::size_t K>
+  XLAYOUT_HD static constexpr auto get() noexcept {
+    constexpr index_t values[] = {I..., 0};
+    return std::integral_constant<index_t, values[K]>{};
+  }
+  XLAYOUT_HD constexpr operator index_array<sizeof...(I)>() const noexcept {  // NOLINT: a value is a value
+    return index_array<sizeof...(I)>{{I...}};
+  }
+};
+
+namespace detail {
+/// The logical indices and offsets of a static tensor's elements, in memory order.
+template <class Mapping>
+struct static_walk {
+  static constexpr std::size_t count = [] {
+    std::size_t n = 0;
+    for_each_offset(Mapping{}, [&](const auto&, index_t) { ++n; });
+    return n;
+  }();
+  struct entry {
+    index_t index[Mapping::rank == 0 ? 1 : Mapping::rank]{};
+    index_t offset = 0;
+  };
+  struct table {
+    entry entries[count == 0 ? 1 : count]{};
+  };
+  static constexpr table entries = [] {
+    table t{};
+    std::size_t n = 0;
+    for_each_offset(Mapping{}, [&](const auto& idx, index_t offset) {
+      for (std::size_t d = 0; d < Mapping::rank; ++d) t.entries[n].index[d] = idx[d];
+      t.entries[n].offset = offset;
+      ++n;
+    });
+    return t;
+  }();
+  template <std::size_t N>
+  static constexpr index_t offset_of = entries.entries[N].offset;
+  template <std::size_t N, std::size_t... D>
+  XLAYOUT_HD static constexpr auto index_of(std::index_sequence<D...>) noexcept {
+    return static_index_array<entries.entries[N].index[D]...>{};
+  }
+};
+}  // namespace detail
+
+/// Calls f(index, element) for every element of a static tensor in memory order, unrolled: index is a
+/// static_index_array (compile-time constants) and each element's offset is a constant. For small tiles in
+/// kernels; the code grows with the number of elements.
+template <class Element, class Ext, class L, class F>
+  requires(Ext::is_static())
+XLAYOUT_HD constexpr void for_each_static(const basic_tensor<Element, Ext, L>& t, F&& f) {
+  using W = detail::static_walk<tensor_mapping<Ext, L>>;
+  using A = detail::element_access<Element, L::value.element_size_in_bits>;
+  const auto data = t.data();
+  [&]<std::size_t... N>(std::index_sequence<N...>) {
+    (f(W::template index_of<N>(std::make_index_sequence<Ext::rank()>{}),
+       A::access(data, W::template offset_of<N>)),
+     ...);
+  }(std::make_index_sequence<W::count>{});
+}
+
+}  // namespace xlayout
+
+template <xlayout::index_t... I>
+struct std::tuple_size<xlayout::static_index_array<I...>>
+    : std::integral_constant<std::size_t, sizeof...(I)> {};
+template <std::size_t K, xlayout::index_t... I>
+struct std::tuple_element<K, xlayout::static_index_array<I...>> {
+  using type = decltype(xlayout::static_index_array<I...>::template get<K>());
+};

@@ -1,0 +1,559 @@
+// include/xlayout/tensor/mapping.hpp: where element (i, j, ...) of a tensor lives. tensor_mapping turns a
+// layout's index program (layout/index_program.hpp) into inline arithmetic whose divisors, moduli and strides
+// are compile-time constants; a stride that depends on a dynamic extent is a product of ceil_div(extent, t)
+// factors. Layouts the index program cannot express fall back to xlayout::linear_index.
+#pragma once
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/core/static_vector.hpp>
+#include <xlayout/layout/index_program.hpp>
+#include <xlayout/layout/linear_index.hpp>
+#include <xlayout/layout/tiling.hpp>
+#include <xlayout/layout/validate.hpp>
+#include <xlayout/shape/extents.hpp>
+#include <xlayout/shape/layout.hpp>
+#include <xlayout/shape/shape.hpp>
+#include <xlayout/text/static_shape.hpp>
+
+namespace xlayout {
+
+/// An index whose value is part of its type: std::integral_constant, boost::hana::integral_constant.
+template <class I>
+concept static_index = std::is_empty_v<I> && requires {
+  { I::value } -> std::convertible_to<index_t>;
+} && std::integral<std::remove_cv_t<decltype(I::value)>>;
+
+/// What a tensor accepts as one index: any integer type, or a static_index (then checked at compile time).
+template <class I>
+concept index_like = std::integral<I> || static_index<I>;
+
+namespace detail {
+template <class I>
+XLAYOUT_HD constexpr index_t to_index(I i) noexcept {
+  if constexpr (static_index<I>) {
+    return static_cast<index_t>(I::value);
+  } else {
+    return static_cast<index_t>(i);
+  }
+}
+}  // namespace detail
+
+/// One index per dimension: what for_each passes, and what the index-array overloads take. Tuple-like, so
+/// `auto [i, j] = idx;` works.
+template <std::size_t Rank>
+struct index_array {
+  index_t values[Rank == 0 ? 1 : Rank]{};
+
+  XLAYOUT_HD static constexpr std::size_t size() noexcept { return Rank; }
+  XLAYOUT_HD constexpr index_t& operator[](std::size_t d) noexcept { return values[d]; }
+  XLAYOUT_HD constexpr const index_t& operator[](std::size_t d) const noexcept { return values[d]; }
+  XLAYOUT_HD constexpr index_t* begin() noexcept { return values; }
+  XLAYOUT_HD constexpr index_t* end() noexcept { return values + Rank; }
+  XLAYOUT_HD constexpr const index_t* begin() const noexcept { return values; }
+  XLAYOUT_HD constexpr const index_t* end() const noexcept { return values + Rank; }
+  template <std::size_t K>
+  XLAYOUT_HD constexpr index_t get() const noexcept {
+    static_assert(K < Rank, "xlayout::index_array::get: K is not a dimension");
+    return values[K];
+  }
+  friend constexpr bool operator==(const index_array&, const index_array&) = default;
+};
+
+namespace detail {
+
+/// ceil_div(extent of `dimension`, divisor): one factor of a size that depends on a dynamic extent.
+struct extent_factor {
+  index_t dimension = 0;
+  index_t divisor = 1;
+  friend constexpr bool operator==(const extent_factor&, const extent_factor&) = default;
+};
+
+/// A size of the tiled array (or a stride): constant * product of ceil_div(extent_k, t_k).
+struct size_formula {
+  index_t constant = 1;
+  static_vector<extent_factor, XLAYOUT_MAX_RANK> factors;
+
+  constexpr bool is_constant() const noexcept { return factors.empty(); }
+  /// The value for the given extents (one per logical dimension).
+  template <class Extents>
+  constexpr index_t evaluate(const Extents& e) const noexcept {
+    index_t v = constant;
+    for (const extent_factor& f : factors) v *= ceil_div(e[static_cast<std::size_t>(f.dimension)], f.divisor);
+    return v;
+  }
+};
+
+/// a * b; false when the product has more factors than fit.
+constexpr bool multiply(size_formula& a, const size_formula& b) noexcept {
+  a.constant *= b.constant;
+  for (const extent_factor& f : b.factors) {
+    if (!a.factors.try_push_back(f)) return false;
+  }
+  return true;
+}
+
+/// One term of a tensor's index program, with what the accessor and for_each need beside it.
+struct accessor_term {
+  index_term term;        // ((e[dimension]) / divisor mod modulus) * stride, stride for the probe extents
+  index_t dimension = 0;  // the logical dimension the term reads
+  index_t position = 0;   // the dimension of the tiled array it indexes (0 = most major)
+  size_formula stride;    // its stride as a function of the extents
+};
+
+/// A layout as the accessor evaluates it: terms sorted by position (memory order, major first). `exact` is
+/// false where the index program cannot express the layout; then accessors use linear_index.
+struct accessor_program {
+  static_vector<accessor_term, max_tiled_rank> terms;
+  size_formula span;  // the product of the tiled sizes (required_span_size before L(n))
+  bool exact = false;
+};
+
+/// The shape with every dynamic dimension replaced by `probe`.
+constexpr shape with_probe_extents(const shape& s, index_t probe) noexcept {
+  shape p = s;
+  for (std::size_t d = 0; d < p.rank(); ++d) {
+    if (p.dimensions[d] == dyn) {
+      p.dimensions[d] = probe;
+      p.dynamic_dimensions[d] = false;
+    }
+  }
+  return p;
+}
+
+/// The sizes of the tiled array as functions of the extents (tiling.hpp's apply_tile, on formulas).
+/// False when a size is not of the form constant * ceil_div(extent, t): a '*' group whose more-minor members
+/// are dynamic, or a tile that does not line up with a dynamic size.
+constexpr bool symbolic_tiled_dimensions(const shape& s,
+                                         static_vector<size_formula, max_tiled_rank>& out) noexcept {
+  out.clear();
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = physical_to_logical(s, j);
+    size_formula f;
+    if (s.dimensions[d] == dyn) {
+      f.factors.push_back({static_cast<index_t>(d), 1});
+    } else {
+      f.constant = laid_out_extent(s, d);
+    }
+    out.push_back(f);
+  }
+  for (const tile& t : s.layout.tiles) {
+    while (out.size() < t.rank()) {
+      if (out.full()) return false;
+      out.insert(0, size_formula{});
+    }
+    const std::size_t base = out.size() - t.rank();
+    const tile_groups g = groups_of(t);
+    static_vector<size_formula, max_tiled_rank> next;
+    for (std::size_t i = 0; i < base; ++i) next.push_back(out[i]);
+    if (base + 2 * g.first.size() > max_tiled_rank) return false;
+    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
+      size_formula merged = out[base + g.first[gi]];
+      for (std::size_t q = g.first[gi] + 1; q <= g.last[gi]; ++q) {
+        if (!out[base + q].is_constant()) return false;  // a dynamic size below the group's most-major member
+        merged.constant *= out[base + q].constant;
+      }
+      const index_t ts = t.dimensions[g.last[gi]];
+      if (merged.is_constant()) {
+        merged.constant = ceil_div(merged.constant, ts);
+      } else if (merged.factors.size() == 1 && ts % merged.constant == 0) {
+        merged.factors[0].divisor *= ts / merged.constant;  // ceil(ceil(e/a)*c/ts) = ceil(e/(a*ts/c))
+        merged.constant = 1;
+      } else if (merged.constant % ts == 0) {
+        merged.constant /= ts;
+      } else {
+        return false;
+      }
+      next.push_back(merged);
+    }
+    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
+      size_formula inner;
+      inner.constant = t.dimensions[g.last[gi]];
+      next.push_back(inner);
+    }
+    out = next;
+  }
+  return true;
+}
+
+/// The tiled position and the weight within it of the unit `q` of logical dimension d: the element with
+/// e[d] = q and every other index 0 has exactly one non-zero tiled index. False if it has several.
+constexpr bool unit_position(const shape& s, std::size_t d, index_t q, index_t& position,
+                             index_t& weight) noexcept {
+  tiled_vector dims, idx;
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t l = physical_to_logical(s, j);
+    dims.push_back(laid_out_extent(s, l));
+    idx.push_back(l == d ? q : 0);
+  }
+  for (const tile& t : s.layout.tiles) {
+    if (!apply_tile(dims, &idx, t)) return false;
+  }
+  position = -1;
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    if (idx[i] == 0) continue;
+    if (position >= 0) return false;
+    position = static_cast<index_t>(i);
+    weight = idx[i];
+  }
+  return position >= 0;
+}
+
+/// Extents of a probe shape, for evaluating formulas.
+constexpr static_vector<index_t, XLAYOUT_MAX_RANK> dimensions_of(const shape& s) noexcept {
+  return s.dimensions;
+}
+
+/// Compiles the layout of a shape whose dimensions are static or `?` (dyn). The terms come from
+/// compile_index_program on a probe shape (each `?` replaced by a large size); their strides are then
+/// re-derived as formulas of the extents and checked against a second probe.
+constexpr accessor_program make_accessor_program(const shape& s) noexcept {
+  accessor_program out;
+  if (find_layout_issue(s)) return out;
+  // Probe sizes: larger than every product of tile sizes, so that a dynamic dimension's digits never fit
+  // inside a tile, and not multiples of them, so that the ceil_div formulas are checked.
+  index_t tiles_product = 1;
+  for (const tile& t : s.layout.tiles) {
+    for (index_t v : t.dimensions) {
+      if (v == combine_dimension) continue;
+      const checked_index m = checked_mul(tiles_product, v);
+      if (!m.ok || m.value > (index_t{1} << 24)) return out;
+      tiles_product = m.value;
+    }
+  }
+  const bool dynamic = !is_static(s);
+  const shape probe = with_probe_extents(s, 2 * tiles_product + 3);
+  const index_program program = compile_index_program(probe);
+  if (!program.exact) return out;
+
+  static_vector<size_formula, max_tiled_rank> sizes;
+  if (!symbolic_tiled_dimensions(s, sizes)) return out;
+  // suffix[i] = product of the sizes after position i (the row-major stride of position i).
+  static_vector<size_formula, max_tiled_rank> suffix;
+  suffix.resize(sizes.size());
+  size_formula running;
+  for (std::size_t i = sizes.size(); i-- > 0;) {
+    suffix[i] = running;
+    if (!multiply(running, sizes[i])) return out;
+  }
+  out.span = running;
+
+  const auto probe_dims = dimensions_of(probe);
+  for (const index_term& t : program.terms) {
+    const index_t d = t.single_dimension();
+    if (d < 0) return out;  // a term that reads several dimensions: not produced by compile_index_program
+    accessor_term a;
+    a.term = t;
+    a.dimension = d;
+    index_t weight = 0;
+    if (!unit_position(probe, static_cast<std::size_t>(d), t.divisor, a.position, weight)) return out;
+    a.stride = suffix[static_cast<std::size_t>(a.position)];
+    a.stride.constant *= weight;
+    if (a.stride.evaluate(probe_dims) != t.stride) return out;
+    out.terms.push_back(a);
+  }
+  if (dynamic) {
+    // The same terms must come out for a second probe, with the strides the formulas give.
+    const shape probe2 = with_probe_extents(s, 4 * tiles_product + 5);
+    const index_program program2 = compile_index_program(probe2);
+    if (!program2.exact || program2.terms.size() != out.terms.size()) return out;
+    const auto probe2_dims = dimensions_of(probe2);
+    for (std::size_t k = 0; k < out.terms.size(); ++k) {
+      const index_term& t2 = program2.terms[k];
+      const index_term& t1 = out.terms[k].term;
+      if (!(t2.coefficients == t1.coefficients) || t2.divisor != t1.divisor || t2.modulus != t1.modulus)
+        return out;
+      if (out.terms[k].stride.evaluate(probe2_dims) != t2.stride) return out;
+    }
+  }
+  // Memory order: the most major position first (insertion sort; there are few terms).
+  for (std::size_t i = 1; i < out.terms.size(); ++i) {
+    for (std::size_t k = i; k > 0 && out.terms[k - 1].position > out.terms[k].position; --k) {
+      const accessor_term tmp = out.terms[k - 1];
+      out.terms[k - 1] = out.terms[k];
+      out.terms[k] = tmp;
+    }
+  }
+  out.exact = true;
+  return out;
+}
+
+/// The shape of a tensor: extents (dyn for `?`) with a layout, element type f32 as a placeholder (the index
+/// arithmetic does not depend on it).
+template <class Ext>
+constexpr shape tensor_shape(const layout& l) noexcept {
+  shape s;
+  s.element_type = element_type::f32;
+  for (std::size_t d = 0; d < Ext::rank(); ++d) {
+    s.dimensions.push_back(Ext::static_extent(d));
+    s.dynamic_dimensions.push_back(Ext::static_extent(d) == dyn);
+  }
+  s.layout = l;
+  return s;
+}
+
+template <class T>
+struct is_extents : std::false_type {};
+template <index_t... E>
+struct is_extents<Extents<E...>> : std::true_type {};
+
+}  // namespace detail
+
+/// The index arithmetic of a tensor: extents (only the dynamic ones take space) and a layout type. Like a
+/// std::mdspan layout mapping, it maps an index to a linear index (the position in the buffer, in elements).
+template <class Ext, class L>
+class tensor_mapping {
+  static_assert(
+      detail::is_extents<Ext>::value,
+      "[xlayout:tensor_arguments] xlayout::tensor_mapping: the extents must be an xlayout::Extents<...>");
+  static_assert(layout_like<L>,
+                "[xlayout:tensor_arguments] xlayout::tensor_mapping: the layout must be a Layout<...> type");
+
+ public:
+  using extents_type = Ext;
+  using layout_type = L;
+  using index_type = index_t;
+  static constexpr std::size_t rank = Ext::rank();
+
+  /// The shape with `?` for each dynamic extent (element type f32: only the layout matters here).
+  static constexpr shape static_shape = detail::tensor_shape<Ext>(L::value);
+  static_assert(raise_if_error<find_layout_issue(static_shape).id, 0>);
+  /// The layout compiled for the accessor.
+  static constexpr detail::accessor_program program = detail::make_accessor_program(static_shape);
+  static constexpr bool exact = program.exact;
+  static constexpr std::size_t term_count = program.terms.size();
+
+  // The constants of term K, as scalars (device code can use them).
+  template <std::size_t K>
+  static constexpr std::size_t term_dimension = static_cast<std::size_t>(program.terms[K].dimension);
+  template <std::size_t K>
+  static constexpr index_t term_divisor = program.terms[K].term.divisor;
+  template <std::size_t K>
+  static constexpr index_t term_modulus = program.terms[K].term.modulus;
+  template <std::size_t K>
+  static constexpr index_t stride_constant = program.terms[K].stride.constant;
+  template <std::size_t K>
+  static constexpr std::size_t stride_factor_count = program.terms[K].stride.factors.size();
+  template <std::size_t K, std::size_t F>
+  static constexpr std::size_t stride_factor_dimension =
+      static_cast<std::size_t>(program.terms[K].stride.factors[F].dimension);
+  template <std::size_t K, std::size_t F>
+  static constexpr index_t stride_factor_divisor = program.terms[K].stride.factors[F].divisor;
+
+  constexpr tensor_mapping() noexcept = default;
+  XLAYOUT_HD constexpr explicit tensor_mapping(const Ext& e) noexcept : extents_(e) {
+    for (std::size_t d = 0; d < rank; ++d) {
+      XLAYOUT_ASSERT(e.extent(d) >= 0, "xlayout::Tensor: an extent must not be negative");
+    }
+  }
+
+  XLAYOUT_HD constexpr const Ext& extents() const noexcept { return extents_; }
+  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return extents_.extent(d); }
+  XLAYOUT_HD static constexpr bool is_static() noexcept { return Ext::is_static(); }
+
+  /// The shape with the run-time extents: what the run-time functions (linear_index, multi_index) take.
+  constexpr shape runtime_shape() const noexcept {
+    shape s = static_shape;
+    for (std::size_t d = 0; d < rank; ++d) {
+      s.dimensions[d] = extent(d);
+      s.dynamic_dimensions[d] = false;
+    }
+    return s;
+  }
+
+  /// The linear index of element (i, j, ...). Each index must be inside its dimension: a compile error for
+  /// a static index, an XLAYOUT_ASSERT otherwise (in release builds: an assumption, which lets the compiler
+  /// turn division and modulo by powers of two into shifts and masks).
+  template <index_like... I>
+    requires(sizeof...(I) == rank)
+  XLAYOUT_HD constexpr index_t operator()(I... i) const noexcept {
+    check_static_indices<I...>(std::make_index_sequence<rank>{});
+    const index_t idx[] = {detail::to_index(i)..., 0};
+    return offset(idx);
+  }
+
+  /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
+  XLAYOUT_HD constexpr index_t offset(const index_t* idx) const noexcept {
+    for (std::size_t d = 0; d < rank; ++d) {
+      XLAYOUT_ASSERT(idx[d] >= 0 && idx[d] < extent(d), "xlayout::Tensor: an index is outside its dimension");
+    }
+    if constexpr (exact && horner) {
+      return horner_terms<0>(idx, 0);
+    } else if constexpr (exact) {
+      return sum_terms(idx, std::make_index_sequence<term_count>{});
+    } else {
+      return fallback_offset(idx);
+    }
+  }
+
+  /// The linear index of the element with the n indices idx[0], ..., idx[n-1], or why there is none:
+  /// index_rank_mismatch, index_out_of_range.
+  XLAYOUT_HD constexpr result<index_t> checked_offset(const index_t* idx, std::size_t n) const noexcept {
+    if (n != rank) return error_id::index_rank_mismatch;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (idx[d] < 0 || idx[d] >= extent(d)) return error_id::index_out_of_range;
+    }
+    return offset(idx);
+  }
+  constexpr result<index_t> checked_offset(std::span<const index_t> idx) const noexcept {
+    return checked_offset(idx.data(), idx.size());
+  }
+
+  /// The stride of term K for these extents.
+  template <std::size_t K>
+  XLAYOUT_HD constexpr index_t stride() const noexcept {
+    if constexpr (stride_factor_count<K> == 0) {
+      return stride_constant<K>;
+    } else {
+      return stride_constant<K> * factors<K>(std::make_index_sequence<stride_factor_count<K>>{});
+    }
+  }
+
+  /// Slots the laid-out array spans: tile padding, padded dimensions and L(n) tail padding included.
+  XLAYOUT_HD constexpr index_t required_span_size() const noexcept {
+    if constexpr (exact) {
+      index_t n = span_product(std::make_index_sequence<program.span.factors.size()>{});
+      constexpr index_t align = L::value.tail_padding_alignment_in_elements;
+      if constexpr (align > 1) n = (n + align - 1) / align * align;
+      return n;
+    } else {
+      return xlayout::required_span_size(runtime_shape());
+    }
+  }
+
+  /// The number of elements (the product of the extents).
+  XLAYOUT_HD constexpr index_t size() const noexcept {
+    index_t n = 1;
+    for (std::size_t d = 0; d < rank; ++d) n *= extent(d);
+    return n;
+  }
+
+  /// True when every position of the span holds an element (no tile padding, padded dimensions or L(n)).
+  constexpr bool is_exhaustive() const noexcept { return required_span_size() == size(); }
+  /// Layouts are injective: distinct elements never share a position.
+  static constexpr bool is_unique() noexcept { return true; }
+  /// True when linear_index(e) = sum_d e[d] * stride(d) (for these extents).
+  constexpr bool is_strided() const noexcept {
+    if constexpr (is_static()) {
+      return xlayout::is_strided(static_shape);
+    } else {
+      return xlayout::is_strided(runtime_shape());
+    }
+  }
+  /// The stride of dimension d, in elements. @pre is_strided()
+  constexpr index_t stride(std::size_t d) const noexcept {
+    auto s = xlayout::strides(runtime_shape());
+    XLAYOUT_ASSERT(s.has_value(), "xlayout::tensor_mapping::stride: the layout is not strided");
+    return s.has_value() ? s.value_[d] : 0;
+  }
+
+  friend constexpr bool operator==(const tensor_mapping& a, const tensor_mapping& b) noexcept {
+    return a.extents_ == b.extents_;
+  }
+
+ private:
+  template <class... I, std::size_t... D>
+  XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
+    (check_static_index<D, I>(), ...);
+  }
+  template <std::size_t D, class I>
+  XLAYOUT_HD static constexpr void check_static_index() noexcept {
+    if constexpr (static_index<I> && Ext::static_extent(D) != dyn) {
+      static_assert(raise_if_error < (I::value >= 0 && static_cast<index_t>(I::value) < Ext::static_extent(D))
+                        ? error_id::none
+                        : error_id::index_out_of_range,
+                    0 >);
+    }
+  }
+
+  // Horner's form, ((v0 * r1 + v1) * r2 + v2) * ... * stride_last, when every stride is a constant multiple
+  // of the next one: what a careful person writes, and what compilers turn into the fewest instructions.
+  static constexpr bool horner = [] {
+    for (std::size_t k = 0; k < program.terms.size(); ++k) {
+      if (!program.terms[k].stride.is_constant()) return false;
+      if (k > 0 && program.terms[k - 1].stride.constant % program.terms[k].stride.constant != 0) return false;
+    }
+    return program.terms.size() > 0;
+  }();
+  template <std::size_t K>
+  static constexpr index_t horner_ratio =
+      K == 0 ? 1 : stride_constant<(K == 0 ? 0 : K - 1)> / stride_constant<K>;
+  template <std::size_t K>
+  XLAYOUT_HD constexpr index_t horner_terms(const index_t* idx, index_t acc) const noexcept {
+    acc = acc * horner_ratio<K> + digit<K>(idx);
+    if constexpr (K + 1 < term_count) {
+      return horner_terms<K + 1>(idx, acc);
+    } else {
+      return acc * stride_constant<K>;
+    }
+  }
+  template <std::size_t K>
+  XLAYOUT_HD static constexpr index_t digit(const index_t* idx) noexcept {
+    // The index is in [0, extent): unsigned arithmetic gives the same value, and division and modulo by a
+    // power of two become a shift and a mask without the sign correction signed division needs.
+    using U = std::uint64_t;
+    U v = static_cast<U>(idx[term_dimension<K>]);
+    if constexpr (term_divisor<K> != 1) v /= static_cast<U>(term_divisor<K>);
+    if constexpr (term_modulus<K> != 0) v %= static_cast<U>(term_modulus<K>);
+    return static_cast<index_t>(v);
+  }
+  template <std::size_t... K>
+  XLAYOUT_HD constexpr index_t sum_terms(const index_t* idx, std::index_sequence<K...>) const noexcept {
+    return (index_t{0} + ... + term_value<K>(idx));
+  }
+  template <std::size_t K>
+  XLAYOUT_HD constexpr index_t term_value(const index_t* idx) const noexcept {
+    return digit<K>(idx) * stride<K>();
+  }
+  template <std::size_t K, std::size_t... F>
+  XLAYOUT_HD constexpr index_t factors(std::index_sequence<F...>) const noexcept {
+    return (index_t{1} * ... * ceil_extent<stride_factor_dimension<K, F>, stride_factor_divisor<K, F>>());
+  }
+  template <std::size_t D, index_t T>
+  XLAYOUT_HD constexpr index_t ceil_extent() const noexcept {
+    using U = std::uint64_t;
+    if constexpr (T == 1) {
+      return extent(D);
+    } else {
+      return static_cast<index_t>((static_cast<U>(extent(D)) + static_cast<U>(T - 1)) / static_cast<U>(T));
+    }
+  }
+  template <std::size_t F>
+  static constexpr std::size_t span_factor_dimension =
+      static_cast<std::size_t>(program.span.factors[F].dimension);
+  template <std::size_t F>
+  static constexpr index_t span_factor_divisor = program.span.factors[F].divisor;
+  template <std::size_t... F>
+  XLAYOUT_HD constexpr index_t span_product(std::index_sequence<F...>) const noexcept {
+    return (program_span_constant * ... * ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>());
+  }
+  static constexpr index_t program_span_constant = program.span.constant;
+
+  constexpr index_t fallback_offset(const index_t* idx) const noexcept {
+    index_vector v;
+    for (std::size_t d = 0; d < rank; ++d) v.push_back(idx[d]);
+    if constexpr (is_static()) {
+      return xlayout::linear_index(static_shape, v);
+    } else {
+      return xlayout::linear_index(runtime_shape(), v);
+    }
+  }
+
+  [[no_unique_address]] Ext extents_{};
+};
+
+}  // namespace xlayout
+
+template <std::size_t Rank>
+struct std::tuple_size<xlayout::index_array<Rank>> : std::integral_constant<std::size_t, Rank> {};
+template <std::size_t K, std::size_t Rank>
+struct std::tuple_element<K, xlayout::index_array<Rank>> {
+  using type = xlayout::index_t;
+};

@@ -1,0 +1,267 @@
+// include/xlayout/tensor/tensor.hpp: Tensor, a non-owning view of a laid-out array: a data handle and a
+// tensor_mapping, in every spelling of the design card (Tensor<"f32[3,5]{1,0:T(2,2)}">,
+// Tensor<F32, Extents<3, 5>, Layout<1, 0, T(2, 2)>>, ...). Static tensors are one pointer; each dynamic
+// extent adds one index_t.
+#pragma once
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/shape/element_type.hpp>
+#include <xlayout/shape/extents.hpp>
+#include <xlayout/shape/layout.hpp>
+#include <xlayout/shape/shape.hpp>
+#include <xlayout/tensor/element.hpp>
+#include <xlayout/tensor/mapping.hpp>
+#include <xlayout/text/parse_shape.hpp>
+#include <xlayout/text/static_shape.hpp>
+
+namespace xlayout {
+
+/// A view of the elements of a laid-out array: the mdspan of xlayout. Element is what tensor_element_t
+/// gives (float, bf16_bits, element_tag<element_type::s4>, ...), const for a read-only view; Ext is an
+/// Extents<...>; L a Layout<...> type. Kernel authors spell it Tensor<...> or ConstTensor<...>.
+template <class Element, class Ext, class L>
+class basic_tensor {
+  using access = detail::element_access<Element, L::value.element_size_in_bits>;
+  static_assert(access::type != xlayout::element_type::invalid &&
+                    std::is_same_v<std::remove_cv_t<Element>, tensor_element_t<access::type>>,
+                "[xlayout:tensor_arguments] xlayout::basic_tensor: the element must be "
+                "tensor_element_t<E> (float, bf16_bits, element_tag<element_type::s4>, ...), const or not");
+  static_assert(raise_if_error < access::supported ? error_id::none : error_id::unsupported_element_size,
+                0 >);
+
+ public:
+  using element_type = Element;
+  using value_type = typename access::value_type;
+  using storage_type = typename access::storage_type;
+  using reference = typename access::reference;
+  using data_handle_type = typename access::data_handle_type;
+  using extents_type = Ext;
+  using layout_type = L;
+  using mapping_type = tensor_mapping<Ext, L>;
+  using index_type = index_t;
+  using checked_reference_type = checked_reference<access>;
+  /// The read-only view of the same elements.
+  using const_tensor = basic_tensor<const Element, Ext, L>;
+
+  /// The XLA element type (element_type::bf16 for a BF16 tensor).
+  static constexpr xlayout::element_type xla_element_type = access::type;
+  /// Bits of one element in memory (E(n) when the layout sets it).
+  static constexpr index_t element_bits = access::slot_bits;
+  /// The shape, with `?` for each dynamic extent.
+  static constexpr xlayout::shape static_shape = [] {
+    xlayout::shape s = mapping_type::static_shape;
+    s.element_type = access::type;
+    return s;
+  }();
+
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return Ext::rank_dynamic(); }
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept { return Ext::static_extent(d); }
+
+  /// A tensor with no data (static extents; dynamic ones are 0).
+  constexpr basic_tensor() noexcept = default;
+  /// A view of the array at p; one size per dynamic extent, in order: Tensor<"bf16[?,256]"> d(ptr, batch).
+  template <std::integral... I>
+  XLAYOUT_HD constexpr explicit basic_tensor(data_handle_type p, I... dynamic_extents) noexcept
+      : data_(p), mapping_(make_extents(dynamic_extents...)) {}
+  XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const Ext& e) noexcept : data_(p), mapping_(e) {}
+  XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const mapping_type& m) noexcept
+      : data_(p), mapping_(m) {}
+  /// A mutable tensor converts to its read-only view.
+  template <class Other>
+    requires(std::is_same_v<const Other, Element> && !std::is_const_v<Other>)
+  XLAYOUT_HD constexpr basic_tensor(
+      const basic_tensor<Other, Ext, L>& t) noexcept  // NOLINT: implicit on purpose
+      : data_(t.data()), mapping_(t.mapping()) {}
+
+  /// Element (i, j, ...): a reference (a packed_reference for sub-byte types). Indices are any integers or
+  /// integral constants; each must be inside its dimension (XLAYOUT_ASSERT; a compile error for a static
+  /// index).
+  template <index_like... I>
+    requires(sizeof...(I) == Ext::rank())
+  XLAYOUT_HD constexpr reference operator()(I... i) const noexcept {
+    return access::access(data_, mapping_(i...));
+  }
+  /// Element idx (an index_array, std::array or std::span of rank() integers).
+  XLAYOUT_HD constexpr reference operator()(const index_array<Ext::rank()>& idx) const noexcept {
+    return access::access(data_, mapping_.offset(idx.values));
+  }
+  template <std::integral I>
+  XLAYOUT_HD constexpr reference operator()(const std::array<I, Ext::rank()>& idx) const noexcept {
+    return (*this)(to_index_array(idx));
+  }
+  template <std::integral I>
+  XLAYOUT_HD constexpr reference operator()(std::span<I, Ext::rank()> idx) const noexcept {
+    return (*this)(to_index_array(idx));
+  }
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  /// t[i, j] where the compiler has multidimensional subscripts (C++23).
+  template <index_like... I>
+    requires(sizeof...(I) == Ext::rank())
+  XLAYOUT_HD constexpr reference operator[](I... i) const noexcept {
+    return access::access(data_, mapping_(i...));
+  }
+#else
+  template <index_like I>
+    requires(Ext::rank() == 1)
+  XLAYOUT_HD constexpr reference operator[](I i) const noexcept {
+    return access::access(data_, mapping_(i));
+  }
+#endif
+  XLAYOUT_HD constexpr reference operator[](const index_array<Ext::rank()>& idx) const noexcept {
+    return (*this)(idx);
+  }
+  template <std::integral I>
+  XLAYOUT_HD constexpr reference operator[](const std::array<I, Ext::rank()>& idx) const noexcept {
+    return (*this)(to_index_array(idx));
+  }
+
+  /// Checked access: the element, or index_out_of_range. Never asserts.
+  template <index_like... I>
+    requires(sizeof...(I) == Ext::rank())
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
+    const index_t idx[] = {detail::to_index(i)..., 0};
+    return at(idx, sizeof...(I));
+  }
+  /// Checked access with n indices: index_rank_mismatch when n != rank(), or index_out_of_range.
+  XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {
+    const result<index_t> off = mapping_.checked_offset(idx, n);
+    if (!off.has_value()) return off.error();
+    return checked_reference_type(data_, off.value_);
+  }
+  constexpr result<checked_reference_type> at(std::span<const index_t> idx) const noexcept {
+    return at(idx.data(), idx.size());
+  }
+
+  XLAYOUT_HD constexpr data_handle_type data() const noexcept { return data_; }
+  XLAYOUT_HD constexpr const mapping_type& mapping() const noexcept { return mapping_; }
+  XLAYOUT_HD constexpr const Ext& extents() const noexcept { return mapping_.extents(); }
+  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return mapping_.extent(d); }
+  /// The number of elements.
+  XLAYOUT_HD constexpr index_t size() const noexcept { return mapping_.size(); }
+  XLAYOUT_HD constexpr bool empty() const noexcept { return mapping_.size() == 0; }
+  /// Elements the buffer must hold (tile padding, padded dimensions and L(n) included).
+  XLAYOUT_HD constexpr index_t required_span_size() const noexcept { return mapping_.required_span_size(); }
+  /// The shape with the run-time extents (for the run-time functions: linear_index, multi_index, ...).
+  constexpr xlayout::shape shape() const noexcept {
+    xlayout::shape s = mapping_.runtime_shape();
+    s.element_type = access::type;
+    return s;
+  }
+
+ private:
+  template <class... I>
+  XLAYOUT_HD static constexpr Ext make_extents(I... dynamic_extents) noexcept {
+    static_assert(raise_if_error < sizeof...(I) == Ext::rank_dynamic() ? error_id::none
+                                                                       : error_id::dynamic_extent_count,
+                  0 >);
+    if constexpr (sizeof...(I) == 0) {
+      return Ext{};
+    } else {
+      return Ext(static_cast<index_t>(dynamic_extents)...);
+    }
+  }
+  template <class A>
+  XLAYOUT_HD static constexpr index_array<Ext::rank()> to_index_array(const A& a) noexcept {
+    index_array<Ext::rank()> idx;
+    for (std::size_t d = 0; d < Ext::rank(); ++d) idx[d] = static_cast<index_t>(a[d]);
+    return idx;
+  }
+
+  data_handle_type data_ = nullptr;
+  [[no_unique_address]] mapping_type mapping_{};
+};
+
+/// The first argument of Tensor<...>: XLA shape text ("f32[3,5]{1,0:T(2,2)}", "bf16[?,256]"), an element
+/// type's name ("f32"), or an element tag (F32). A structural value, so that a string literal can be a
+/// template argument; the text is parsed when the argument is formed.
+struct tensor_spec {
+  enum class kind_t : unsigned char { text, element } kind = kind_t::element;
+  xlayout::element_type element = xlayout::element_type::invalid;
+  result<shape> parsed{};
+
+  template <std::size_t N>
+  consteval tensor_spec(const char (&text)[N]) noexcept {  // NOLINT: implicit on purpose
+    const std::string_view s(text, N - 1);
+    element = element_type_from_name(s);
+    if (element != xlayout::element_type::invalid) return;  // just an element type: "f32"
+    kind = kind_t::text;
+    parsed = parse_shape(s);
+    if (parsed.has_value()) element = parsed.value_.element_type;
+  }
+  template <xlayout::element_type E>
+  constexpr tensor_spec(element_tag<E>) noexcept : element(E) {}  // NOLINT: implicit on purpose
+};
+
+namespace detail {
+
+/// Why Tensor<S, A, B> is not a tensor (error_id::none when it is); position: the column in the text.
+template <class A, class B>
+constexpr error tensor_spec_error(const tensor_spec& s) noexcept {
+  constexpr bool a_void = std::is_void_v<A>, b_void = std::is_void_v<B>;
+  if (s.kind == tensor_spec::kind_t::text) {
+    if (!s.parsed.has_value()) return s.parsed.error();
+    if (!a_void || !b_void) return {error_id::tensor_arguments, -1};
+    for (std::size_t d = 0; d < s.parsed.value_.rank(); ++d) {
+      if (s.parsed.value_.dynamic_dimensions[d] && s.parsed.value_.dimensions[d] != dyn)
+        return {error_id::bounded_dimension, -1};
+    }
+  } else {
+    if constexpr (!is_extents<A>::value) return {error_id::tensor_arguments, -1};
+    if constexpr (!b_void) {
+      if constexpr (!layout_like<B>) return {error_id::tensor_arguments, -1};
+    }
+  }
+  if (!is_array_type(s.element)) return {error_id::invalid_element_type, -1};
+  return {};
+}
+
+template <shape V, std::size_t... I>
+Extents<V.dimensions[I]...> extents_of_shape(std::index_sequence<I...>);
+
+template <tensor_spec S, bool Const, class A, class B>
+struct tensor_type {
+  static constexpr error issue = tensor_spec_error<A, B>(S);
+  static_assert(raise_if_error<issue.id, diagnostic_column(issue)>);
+  using element = std::conditional_t<Const, const tensor_element_t<S.element>, tensor_element_t<S.element>>;
+  using type = typename decltype([] {
+    if constexpr (issue.id != error_id::none) {
+      return std::type_identity<basic_tensor<float, Extents<>, layout_type<layout{}>>>{};
+    } else if constexpr (S.kind == tensor_spec::kind_t::text) {
+      constexpr shape v = S.parsed.value_;
+      using ext = decltype(extents_of_shape<v>(std::make_index_sequence<v.rank()>{}));
+      return std::type_identity<basic_tensor<element, ext, layout_type<v.layout>>>{};
+    } else if constexpr (std::is_void_v<B>) {
+      return std::type_identity<
+          basic_tensor<element, A, layout_type<default_layout(static_cast<index_t>(A::rank()))>>>{};
+    } else {
+      return std::type_identity<basic_tensor<element, A, B>>{};
+    }
+  }())::type;
+};
+
+}  // namespace detail
+
+/// A tensor in the spellings of the design card:
+///   Tensor<"f32[3,5]{1,0:T(2,2)}">                      the XLA text, whole ('?' = extent given at run time)
+///   Tensor<F32, Extents<3, 5>, Layout<"{1,0:T(2,2)}">>   element type, extents, layout
+///   Tensor<F32, Extents<3, 5>, Layout<1, 0, T(2, 2)>>    the layout in C++ syntax
+///   Tensor<F32, Extents<dyn, 128>>                       XLA's default layout {1,0}
+/// Every spelling of one tensor is the same type, a basic_tensor.
+template <tensor_spec S, class A = void, class B = void>
+using Tensor = typename detail::tensor_type<S, false, A, B>::type;
+
+/// The read-only view in the same spellings: ConstTensor<"f32[3,5]{1,0:T(2,2)}">. A Tensor converts to it.
+template <tensor_spec S, class A = void, class B = void>
+using ConstTensor = typename detail::tensor_type<S, true, A, B>::type;
+
+}  // namespace xlayout
