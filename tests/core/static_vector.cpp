@@ -20,7 +20,7 @@ constexpr static_vector<int, 4> edited() {
 TEST_CASE("static_vector: push, pop, insert, erase, resize", "[core]") {
   constexpr auto v = edited();
   STATIC_REQUIRE(v.size() == 3);
-  STATIC_REQUIRE(v[0] == 1 && v[1] == 2 && v[2] == 3);
+  STATIC_REQUIRE((v[0] == 1 && v[1] == 2 && v[2] == 3));
   STATIC_REQUIRE(v == static_vector<int, 4>{1, 2, 3});
   STATIC_REQUIRE(!(v == static_vector<int, 4>{1, 2}));
   static_vector<int, 4> w{5};
