@@ -1,0 +1,12 @@
+// include/xlayout/indexing.hpp: the indexing layer: interval, expressions, indexing maps, their XLA text,
+// simplify, compose, variable operations, equivalence, the type-level IndexingMap<"...">, and the maps of
+// tiled layouts.
+#pragma once
+#include <xlayout/indexing/affine_expr.hpp>
+#include <xlayout/indexing/compose.hpp>
+#include <xlayout/indexing/equivalence.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/interval.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/text.hpp>
+#include <xlayout/indexing/variables.hpp>

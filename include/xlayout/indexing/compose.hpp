@@ -1,0 +1,101 @@
+// include/xlayout/indexing/compose.hpp: XLA's ComposeIndexingMaps(first, second) = second after first.
+// first maps an index of A to an index of B, second maps that to an index of C; the composition maps A to C.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/indexing/affine_expr.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/variables.hpp>
+
+namespace xlayout {
+
+/// second after first, as XLA composes: the dimensions are first's; the symbols are, in order, second's
+/// range variables, first's range variables, second's runtime variables, first's runtime variables; the
+/// results are second's with its dimensions replaced by first's results (construction folding only, no
+/// simplification); the constraints are second's (substituted), first's, and `first.result[i] in
+/// second.bounds[i]` for every i (a bare variable narrows its bounds instead, a constant is checked).
+/// KNOWN EMPTY in either gives KNOWN EMPTY; UNDEFINED in either gives UNDEFINED.
+/// Errors: variable_count_mismatch (first's results != second's dimensions), too_many_variables, capacities.
+constexpr result<indexing_map> checked_compose(const indexing_map& first,
+                                               const indexing_map& second) noexcept {
+  if (first.is_undefined() || second.is_undefined()) return indexing_map{};
+  if (first.num_results != second.num_dims) return error_id::variable_count_mismatch;
+  const std::size_t nd = first.num_dims;
+  const std::size_t nr1 = first.num_range_vars, nr2 = second.num_range_vars;
+  const std::size_t nt1 = first.num_rt_vars, nt2 = second.num_rt_vars;
+  if (nd + nr1 + nr2 + nt1 + nt2 > XLAYOUT_MAX_VARS) return error_id::too_many_variables;
+  expr_workspace ws;
+  detail::map_draft d;
+  d.kind = map_kind::regular;
+  d.num_dims = static_cast<std::uint8_t>(nd);
+  d.num_range_vars = static_cast<std::uint8_t>(nr1 + nr2);
+  d.num_rt_vars = static_cast<std::uint8_t>(nt1 + nt2);
+  d.num_results = second.num_results;
+  if (first.is_known_empty() || second.is_known_empty()) {
+    d.kind = map_kind::known_empty;
+    return detail::finish_map(ws, d);
+  }
+  // New ids of first's and second's variables.
+  index_t id1[XLAYOUT_MAX_VARS]{}, id2[XLAYOUT_MAX_VARS]{};
+  for (std::size_t v = 0; v < nd; ++v) id1[v] = static_cast<index_t>(v);
+  for (std::size_t j = 0; j < nr2; ++j) id2[second.num_dims + j] = static_cast<index_t>(nd + j);
+  for (std::size_t j = 0; j < nr1; ++j) id1[nd + j] = static_cast<index_t>(nd + nr2 + j);
+  for (std::size_t k = 0; k < nt2; ++k)
+    id2[second.num_dims + nr2 + k] = static_cast<index_t>(nd + nr2 + nr1 + k);
+  for (std::size_t k = 0; k < nt1; ++k) id1[nd + nr1 + k] = static_cast<index_t>(nd + nr2 + nr1 + nt2 + k);
+  for (std::size_t v = 0; v < first.num_vars(); ++v) {
+    d.bounds[id1[v]] = first.bounds[v];
+    if (!detail::copy_name(first, v, d, static_cast<std::size_t>(id1[v]))) return error_id::capacity_exceeded;
+  }
+  for (std::size_t v = second.num_dims; v < second.num_vars(); ++v) {
+    d.bounds[id2[v]] = second.bounds[v];
+    if (!detail::copy_name(second, v, d, static_cast<std::size_t>(id2[v])))
+      return error_id::capacity_exceeded;
+  }
+  expr_id remap1[XLAYOUT_MAX_EXPRS]{}, remap2[XLAYOUT_MAX_EXPRS]{};
+  const detail::map_draft a = detail::import_map(ws, first, remap1);
+  const detail::map_draft b = detail::import_map(ws, second, remap2);
+  expr_id subst1[XLAYOUT_MAX_VARS]{}, subst2[XLAYOUT_MAX_VARS]{};
+  for (std::size_t v = 0; v < first.num_vars(); ++v) subst1[v] = ws.variable(id1[v]);
+  expr_id first_results[XLAYOUT_MAX_RESULTS]{};
+  for (std::size_t i = 0; i < first.num_results; ++i)
+    first_results[i] = ws.substitute(a.results[i], subst1, first.num_vars());
+  for (std::size_t v = 0; v < second.num_vars(); ++v)
+    subst2[v] = v < second.num_dims ? first_results[v] : ws.variable(id2[v]);
+  for (std::size_t i = 0; i < second.num_results; ++i)
+    d.results[i] = ws.substitute(b.results[i], subst2, second.num_vars());
+  for (std::size_t i = 0; i < second.num_constraints; ++i)
+    detail::add_constraint(ws, d, ws.substitute(b.constraint_exprs[i], subst2, second.num_vars()),
+                           second.constraint_bounds[i]);
+  for (std::size_t i = 0; i < first.num_constraints; ++i)
+    detail::add_constraint(ws, d, ws.substitute(a.constraint_exprs[i], subst1, first.num_vars()),
+                           first.constraint_bounds[i]);
+  for (std::size_t i = 0; i < first.num_results; ++i)
+    detail::add_constraint(ws, d, first_results[i], second.bounds[i]);
+  return detail::finish_map(ws, d);
+}
+
+/// checked_compose for maps known to compose (a compile error in a constant expression otherwise).
+constexpr indexing_map compose(const indexing_map& first, const indexing_map& second) noexcept {
+  auto r = checked_compose(first, second);
+  XLAYOUT_ASSERT(r.has_value(), "xlayout::compose: the maps do not compose, or a capacity is exceeded");
+  return r.value_or(indexing_map{});
+}
+
+/// What `xlayout compose` prints: second after first, simplified, unused symbols removed (XLA's fusion
+/// composition does Simplify + RemoveUnusedSymbols).
+constexpr result<indexing_map> checked_compose_simplified(const indexing_map& first,
+                                                          const indexing_map& second,
+                                                          simplify_options o = {}) noexcept {
+  auto c = checked_compose(first, second);
+  if (!c) return c;
+  auto s = checked_simplify(*c, o);
+  if (!s) return s;
+  return checked_remove_unused_symbols(*s);
+}
+
+}  // namespace xlayout
