@@ -273,9 +273,13 @@ constexpr accessor_program make_accessor_program(const shape& s) noexcept {
       if (out.terms[k].stride.evaluate(probe2_dims) != t2.stride) return out;
     }
   }
-  // Memory order: the most major position first (insertion sort; there are few terms).
+  // Memory order: the most major position first and, inside one position (the digits of a '*' group),
+  // the heavier digit first (insertion sort; there are few terms).
+  const auto before = [](const accessor_term& a, const accessor_term& b) {
+    return a.position < b.position || (a.position == b.position && a.term.stride > b.term.stride);
+  };
   for (std::size_t i = 1; i < out.terms.size(); ++i) {
-    for (std::size_t k = i; k > 0 && out.terms[k - 1].position > out.terms[k].position; --k) {
+    for (std::size_t k = i; k > 0 && before(out.terms[k], out.terms[k - 1]); --k) {
       const accessor_term tmp = out.terms[k - 1];
       out.terms[k - 1] = out.terms[k];
       out.terms[k] = tmp;
@@ -505,7 +509,8 @@ class tensor_mapping {
     return static_cast<index_t>(v);
   }
   template <std::size_t... K>
-  XLAYOUT_HD constexpr index_t sum_terms(const index_t* idx, std::index_sequence<K...>) const noexcept {
+  XLAYOUT_HD constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
+                                         std::index_sequence<K...>) const noexcept {
     return (index_t{0} + ... + term_value<K>(idx));
   }
   template <std::size_t K>

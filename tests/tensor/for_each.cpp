@@ -1,0 +1,105 @@
+// tests/tensor/for_each.cpp: for_each / for_each_offset visit every element exactly once, in increasing
+// memory order, with the logical index linear_index maps to that position, and never a padding slot (checked
+// against the brute-force pad-reshape-transpose model); for_each_static does the same, unrolled.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+#include <xlayout/tensor/for_each.hpp>
+#include <xlayout/tensor/tensor.hpp>
+
+#include "support/brute_force_layout.hpp"
+
+using namespace xlayout;
+using xlayout_test::brute_force_buffer;
+
+namespace {
+
+// Walks t and checks the walk against the brute-force buffer: the i-th visited element is the i-th
+// non-padding slot of the buffer, and its index is the element that slot holds.
+template <class T>
+void check_walk(const T& t) {
+  const shape s = t.shape();
+  INFO(std::string(to_string(s).view()));
+  const std::vector<index_t> buffer = brute_force_buffer(s);
+  std::vector<index_t> expected_offsets;
+  for (index_t p = 0; p < static_cast<index_t>(buffer.size()); ++p) {
+    if (buffer[static_cast<std::size_t>(p)] >= 0) expected_offsets.push_back(p);
+  }
+  std::size_t visited = 0;
+  for_each_offset(t.mapping(), [&](const index_array<T::rank()>& idx, index_t offset) {
+    REQUIRE(visited < expected_offsets.size());
+    REQUIRE(offset == expected_offsets[visited]);
+    index_t row_major = 0;  // the element id the model stores: the row-major number of the index
+    for (std::size_t d = 0; d < T::rank(); ++d) row_major = row_major * t.extent(d) + idx[d];
+    REQUIRE(buffer[static_cast<std::size_t>(offset)] == row_major);
+    ++visited;
+  });
+  CHECK(visited == expected_offsets.size());
+  CHECK(static_cast<index_t>(visited) == t.size());
+}
+
+}  // namespace
+
+TEST_CASE("for_each_offset walks memory order, skipping padding, on a dozen layouts", "[tensor][for_each]") {
+  static float buf[1];
+  check_walk(Tensor<"f32[3,5]{1,0:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[3,5]{0,1:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[37,300]{1,0:T(8,128)}">(buf));
+  check_walk(Tensor<"bf16[37,300]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
+  check_walk(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf));
+  check_walk(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf));  // not exact: the multi_index walk
+  check_walk(Tensor<F32, Extents<2, 3>, Layout<0, 1, padded(3, 5)>>(buf));
+  check_walk(Tensor<"f32[10,20,30]{1,2,0}">(buf));
+  check_walk(Tensor<"f32[4,6,5]{1,2,0:T(2,4)}">(buf));
+  check_walk(Tensor<"f32[17]{0:T(4)(2)L(8)}">(buf));
+  check_walk(Tensor<"f32[4,4]{1,0:T(*,8)}">(buf));  // two digits in one tiled dimension
+  check_walk(Tensor<"f32[]">(buf));
+  for (index_t n : {0, 1, 5, 8, 9, 130}) {
+    check_walk(Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf), n));
+    check_walk(Tensor<"f32[129,?]{1,0:T(8,128)(2,1)}">(buf, n));
+    check_walk(Tensor<"f32[?,?]{0,1:T(8,128)}">(buf, n, 3));
+    check_walk(Tensor<F32, Extents<dyn, 6>, Layout<1, 0, T(combine, 4)>>(buf, n));  // fallback, dynamic
+  }
+  check_walk(Tensor<"f32[5,0,3]{1,0,2}">(buf));  // no elements
+}
+
+TEST_CASE("for_each passes the index and a reference to the element", "[tensor][for_each]") {
+  STATIC_REQUIRE([] {
+    float buf[24]{};
+    Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
+    for_each(t, [](const auto& idx, float& x) { x = static_cast<float>(idx[0] * 10 + idx[1]); });
+    // Seed 004: element (2,3) is at 17; the padding slots (e.g. 14: row 3, column 0) stay 0.
+    return buf[17] == 23.0f && buf[0] == 0.0f && buf[1] == 1.0f && buf[2] == 10.0f && buf[14] == 0.0f;
+  }());
+  std::uint8_t bytes[4]{};
+  Tensor<"s4[8]"> s(bytes);
+  for_each(s, [](const auto& idx, auto x) { x = static_cast<std::int8_t>(idx[0] - 4); });  // a proxy
+  CHECK(bytes[0] == 0xCD);                                                                 // -4, -3
+  int sum = 0;
+  for_each(ConstTensor<"s4[8]">(s), [&](const auto& idx, std::int8_t v) {
+    auto [i] = idx;  // an index_array is tuple-like
+    CHECK(v == i - 4);
+    sum += v;
+  });
+  CHECK(sum == -4 - 3 - 2 - 1 + 0 + 1 + 2 + 3);
+}
+
+TEST_CASE("for_each_static: unrolled, compile-time indices, memory order", "[tensor][for_each]") {
+  STATIC_REQUIRE([] {
+    float buf[16]{};
+    Tensor<"f32[4,4]{1,0:T(2,2)}"> t(buf);
+    index_t order[16]{};
+    int n = 0;
+    for_each_static(t, [&](auto idx, float& x) {
+      constexpr index_t i = decltype(idx)::template get<0>();  // a constant
+      constexpr index_t j = decltype(idx)::template get<1>();
+      x = static_cast<float>(i * 10 + j);
+      order[n++] = i * 4 + j;
+      (void)t(decltype(idx)::template get<0>(), decltype(idx)::template get<1>());  // static indices
+    });
+    // 2x2 tiles: (0,0) (0,1) (1,0) (1,1) then the next tile (0,2) ...
+    return n == 16 && order[0] == 0 && order[1] == 1 && order[2] == 4 && order[3] == 5 && order[4] == 2 &&
+           buf[5] == 3.0f && buf[15] == 33.0f;
+  }());
+}
