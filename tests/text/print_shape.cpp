@@ -1,0 +1,68 @@
+// tests/text/print_shape.cpp: XLA's canonical text out, and the round trip law.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+#include <xlayout/layout.hpp>
+
+using namespace xlayout;
+
+TEST_CASE("printing omits defaults and follows XLA's property order", "[text][xla]") {
+  STATIC_REQUIRE(to_string(shape_v<"f32[3,5]">) == "f32[3,5]{1,0}");
+  STATIC_REQUIRE(to_string(shape_v<"F32[3,5]{1,0:L(1)E(0)S(0)M(0)}">) == "f32[3,5]{1,0}");
+  STATIC_REQUIRE(to_string(shape_v<"f32[]">) == "f32[]");  // a scalar's empty layout is not printed
+  STATIC_REQUIRE(to_string(shape_v<"f32[]{:T(256)}">) == "f32[]{:T(256)}");
+  STATIC_REQUIRE(to_string(shape_v<"token[]">) == "token[]");
+  STATIC_REQUIRE(to_string(shape_v<"f32[?,<=784]">) == "f32[?,<=784]{1,0}");
+  STATIC_REQUIRE(to_string(shape_v<"f32[3,5]">, {.layout = false}) == "f32[3,5]");
+  STATIC_REQUIRE(to_string(layout{}) == "{}");
+  STATIC_REQUIRE(to_string(T(combine, 2, 128)) == "(*,2,128)");
+  STATIC_REQUIRE(to_string(element_type::bf16) == "bf16");
+  STATIC_REQUIRE(to_string(make_shape(element_type::f32, {2, 3}, Layout<0, 1, padded(3, 5)>::value)) ==
+                 "f32[2,3]{0,1:pad(3,5)}");  // xlayout's extension for the seeds' padding
+}
+
+TEST_CASE("tuples print with \", \" and an index comment on every 5th element", "[text][xla]") {
+  const auto t = parse_shape_tree("(f32[], f32[], f32[], f32[], f32[], f32[], f32[])");
+  REQUIRE(t.has_value());
+  CHECK(to_string(*t).view() == "(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[], f32[])");
+}
+
+TEST_CASE("law: parse(print(x)) == x over random shapes with every property", "[text][law]") {
+  std::mt19937_64 rng(3);
+  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  const element_type types[] = {element_type::f32,  element_type::bf16, element_type::s4,
+                                element_type::pred, element_type::u64,  element_type::f8e4m3fn,
+                                element_type::c128};
+  int n = 0;
+  for (int it = 0; it < 3000; ++it) {
+    shape s;
+    s.element_type = types[pick(0, 6)];
+    const auto rank = pick(0, 4);
+    for (index_t d = 0; d < rank; ++d) {
+      const auto kind = pick(0, 5);
+      s.dimensions.push_back(kind == 0 ? dyn : pick(0, 300));
+      s.dynamic_dimensions.push_back(kind <= 1);
+    }
+    s.layout = default_layout(rank);
+    std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
+    for (index_t t = pick(0, 2); t > 0; --t) {
+      tile tl;
+      for (index_t k = pick(1, 3); k > 0; --k)
+        tl.dimensions.push_back(k > 1 && pick(0, 3) == 0 ? combine_dimension : pick(1, 256));
+      s.layout.tiles.push_back(tl);
+    }
+    if (pick(0, 3) == 0) s.layout.tail_padding_alignment_in_elements = pick(2, 1024);
+    if (pick(0, 3) == 0) s.layout.element_size_in_bits = pick(1, 64);
+    if (pick(0, 3) == 0) s.layout.memory_space = pick(1, 6);
+    if (pick(0, 3) == 0) s.layout.dynamic_shape_metadata_prefix_bytes = pick(1, 512);
+    const auto text = to_string(s);
+    const auto back = parse_shape(text.view(), {.validate = false});
+    INFO(text.view());
+    REQUIRE(back.has_value());
+    REQUIRE(back.value() == s);
+    REQUIRE(identical(back.value().layout, s.layout));
+    REQUIRE(to_string(back.value()).view() == text.view());
+    ++n;
+  }
+  CHECK(n == 3000);
+}
