@@ -251,12 +251,7 @@ struct basic_expr_workspace {
     } else {
       lhs = rhs = 0;
     }
-    auto h = static_cast<std::uint64_t>(value) * 0x9E3779B97F4A7C15ull;
-    h ^= (static_cast<std::uint64_t>(k) << 40) ^ (static_cast<std::uint64_t>(lhs) << 20) ^ rhs;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 32;
-    std::size_t slot = static_cast<std::size_t>(h % table_size);
+    std::size_t slot = hash_slot(k, lhs, rhs, value);
     while (table[slot] != 0) {
       const expr_id id = static_cast<expr_id>(table[slot] - 1);
       const expr_node& n = nodes[id];
@@ -271,6 +266,33 @@ struct basic_expr_workspace {
     nodes[id] = expr_node{k, lhs, rhs, value};
     table[slot] = static_cast<expr_id>(id + 1);
     return id;
+  }
+
+  /// The id of an existing node, or missing (nothing is created).
+  static constexpr expr_id missing = 0xffff;
+  constexpr expr_id find(expr_kind k, expr_id lhs, expr_id rhs, index_t value) const noexcept {
+    if (lhs == missing || rhs == missing) return missing;
+    if (is_binary(k)) {
+      value = 0;
+    } else {
+      lhs = rhs = 0;
+    }
+    std::size_t slot = hash_slot(k, lhs, rhs, value);
+    while (table[slot] != 0) {
+      const expr_id id = static_cast<expr_id>(table[slot] - 1);
+      const expr_node& n = nodes[id];
+      if (n.kind == k && n.lhs == lhs && n.rhs == rhs && n.value == value) return id;
+      slot = slot + 1 == table_size ? 0 : slot + 1;
+    }
+    return missing;
+  }
+  static constexpr std::size_t hash_slot(expr_kind k, expr_id lhs, expr_id rhs, index_t value) noexcept {
+    auto h = static_cast<std::uint64_t>(value) * 0x9E3779B97F4A7C15ull;
+    h ^= (static_cast<std::uint64_t>(k) << 40) ^ (static_cast<std::uint64_t>(lhs) << 20) ^ rhs;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return static_cast<std::size_t>(h % table_size);
   }
 
   constexpr expr_id constant(index_t v) noexcept { return make(expr_kind::constant, 0, 0, v); }

@@ -150,6 +150,27 @@ struct simplifier {
     if (f.constant != 0) r = ws.make(expr_kind::add, r, ws.constant(f.constant), 0);
     return r;
   }
+  /// raw(f) if that tree already exists, else missing (nothing is created).
+  constexpr expr_id find_raw(const linear_form& f) const noexcept {
+    constexpr expr_id missing = basic_expr_workspace<C>::missing;
+    if (f.size == 0) return ws.find(expr_kind::constant, 0, 0, f.constant);
+    expr_id r = 0;
+    for (std::size_t i = 0; i < f.size; ++i) {
+      const expr_id t = f.terms[i].coef == 1
+                            ? f.terms[i].atom
+                            : ws.find(expr_kind::mul, f.terms[i].atom,
+                                      ws.find(expr_kind::constant, 0, 0, f.terms[i].coef), 0);
+      r = i == 0 ? t : ws.find(expr_kind::add, r, t, 0);
+      if (r == missing) return missing;
+    }
+    if (f.constant != 0) r = ws.find(expr_kind::add, r, ws.find(expr_kind::constant, 0, 0, f.constant), 0);
+    return r;
+  }
+  /// The floor atom floor(f / c) if it already exists, else missing.
+  constexpr expr_id find_floor(const linear_form& f, index_t c) const noexcept {
+    return ws.find(expr_kind::floordiv, find_raw(f), ws.find(expr_kind::constant, 0, 0, c), 0);
+  }
+
   constexpr void add_summand(linear_form& f, expr_id s) noexcept {
     const expr_node& n = node(s);
     if (n.kind == expr_kind::constant) {
@@ -368,6 +389,18 @@ struct simplifier {
     }
     if (c == 1) return add(out, L);
     if (L.size == 0) return out;  // 0 <= L.constant < c
+    // Divisor 2: floor((L + 1) / 2) = L - floor(L / 2), and back, when the other floor is already an atom of
+    // this simplification (so that x / 2 and (x + 1) / 2 cancel; otherwise the form is kept).
+    if (c == 2 && allow_new) {
+      linear_form other = L;
+      other.constant = L.constant == 1 ? 0 : 1;
+      const expr_id f = find_floor(other, 2);
+      if (f != basic_expr_workspace<C>::missing && is_registered(f) && !is_registered(find_floor(L, 2))) {
+        linear_form r = L.constant == 1 ? other : L;
+        add_term(r, f, -1);
+        return add(out, r);
+      }
+    }
     index_t q = 0;
     if (fold_if_one_block(range_lf(L), c, q)) {
       out.constant = add_checked(out.constant, q);
@@ -436,22 +469,35 @@ struct simplifier {
         }
       }
     }
-    // Absorb the one inner floor: floor((floor(X / a) + R) / c) = floor((X + a * R) / (a * c)).
+    // Absorb an inner floor: floor((floor(X / a) + R) / c) = floor((X + a * R) / (a * c)) for any integer R.
+    // Done for the one inner floor with coefficient 1 (XLA), or for the one with the smallest divisor when
+    // every inner floor divides the same X (the others become a mod of X: digits).
     if (allow_new) {
       std::size_t found = L.size;
       std::size_t num_floors_in_l = 0;
+      bool same_dividend = true;
       index_t a = 0;
       for (std::size_t i = 0; i < L.size; ++i) {
         index_t d = 0;
         if (is_floor_atom(L.terms[i].atom, d)) {
+          if (num_floors_in_l > 0 &&
+              node(L.terms[i].atom).lhs != node(L.terms[found < L.size ? found : 0].atom).lhs)
+            same_dividend = false;
           ++num_floors_in_l;
-          if (L.terms[i].coef == 1) {
+          if (L.terms[i].coef == 1 && (found == L.size || d < a)) {
             found = i;
             a = d;
           }
         }
       }
-      if (num_floors_in_l == 1 && found < L.size) {
+      if (found < L.size && num_floors_in_l > 1) {
+        for (std::size_t i = 0; i < L.size && same_dividend; ++i) {
+          index_t d = 0;
+          if (is_floor_atom(L.terms[i].atom, d) && node(L.terms[i].atom).lhs != node(L.terms[found].atom).lhs)
+            same_dividend = false;
+        }
+      }
+      if (found < L.size && (num_floors_in_l == 1 || same_dividend)) {
         const checked_index ac = checked_mul(a, c);
         const expr_id f = L.terms[found].atom;
         linear_form rest = L;
@@ -484,7 +530,8 @@ struct simplifier {
 
   constexpr expr_id intern_floor(const linear_form& L, index_t c) noexcept {
     const std::size_t before = ws.count;
-    const expr_id atom = ws.make(expr_kind::floordiv, raw(L), ws.constant(c), 0);
+    const expr_id dividend = raw(L);
+    const expr_id atom = ws.make(expr_kind::floordiv, dividend, ws.constant(c), 0);
     if (ws.count != before || !is_registered(atom)) register_floor(atom);
     return atom;
   }
@@ -599,8 +646,7 @@ struct simplifier {
           if (proportional(Ld, xf, m)) {
             linear_form x_digits = atom_form(digit_atoms[b][0]);
             x_digits = add(x_digits, expand_floor(bs, digit_atoms[b], 0), bs.div[0]);
-            Ld = add(Ld, xf, -m);
-            Ld.constant = add_checked(Ld.constant, mul_checked(m, xf.constant));
+            Ld = add(Ld, xf, -m);  // m * X goes, constant included: x_digits is all of X
             Ld = add(Ld, x_digits, m);
           }
         }
@@ -681,10 +727,15 @@ struct simplifier {
           return constant_form(bounds[n.value].lower);
         return atom_form(id);
       }
-      case expr_kind::add:
-        return add(simplify_tree(n.lhs), simplify_tree(n.rhs));
-      case expr_kind::mul:
-        return multiply(simplify_tree(n.lhs), simplify_tree(n.rhs));
+      case expr_kind::add: {
+        // Operands in order: node ids must not depend on the compiler's argument evaluation order.
+        const linear_form l = simplify_tree(n.lhs);
+        return add(l, simplify_tree(n.rhs));
+      }
+      case expr_kind::mul: {
+        const linear_form l = simplify_tree(n.lhs);
+        return multiply(l, simplify_tree(n.rhs));
+      }
       default:
         break;
     }
@@ -696,11 +747,14 @@ struct simplifier {
       const bool is_min = n.kind == expr_kind::min;
       if (d.upper <= 0) return is_min ? a : b;
       if (d.lower >= 0) return is_min ? b : a;
-      return atom_form(order_pair_kind(n.kind, raw(a), raw(b)));
+      const expr_id ra = raw(a);
+      return atom_form(order_pair_kind(n.kind, ra, raw(b)));
     }
     if (!b.is_constant() || b.constant == 0 || b.constant == index_min) {
       // Not affine: an opaque atom over the normalised operands.
-      return atom_form(ws.make(n.kind, raw(a), raw(b), 0));
+      const expr_id ra = raw(a);
+      const expr_id rb = raw(b);
+      return atom_form(ws.make(n.kind, ra, rb, 0));
     }
     const index_t c = b.constant;
     bool ok = true;
@@ -777,7 +831,8 @@ struct simplifier {
       bool all_negative = x.size > 0 && x.constant <= 0;
       for (std::size_t i = 0; i < x.size; ++i) all_negative = all_negative && x.terms[i].coef < 0;
       if (all_negative) {
-        r = ws.make(expr_kind::floordiv, pretty(scale(x, -1)), ws.constant(-node(n.rhs).value), 0);
+        const expr_id dividend = pretty(scale(x, -1));
+        r = ws.make(expr_kind::floordiv, dividend, ws.constant(-node(n.rhs).value), 0);
       } else {
         r = ws.make(expr_kind::floordiv, pretty(x), n.rhs, 0);
       }
@@ -1008,9 +1063,9 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
             ++w;
           }
           next.num_constraints = static_cast<std::uint8_t>(w);
-          add_constraint(ws, next,
-                         ws.make(expr_kind::mod, ws.variable(static_cast<index_t>(v)), ws.constant(m), 0),
-                         interval{res, res});
+          const expr_id var = ws.variable(static_cast<index_t>(v));
+          const expr_id merged = ws.make(expr_kind::mod, var, ws.constant(m), 0);
+          add_constraint(ws, next, merged, interval{res, res});
           changed = true;
         }
         interval& b = next.bounds[v];

@@ -217,7 +217,9 @@ constexpr result<indexing_map> checked_rescale_symbols(const indexing_map& m,
     }
     if (modulus == 0) continue;
     any = true;
-    subst[v] = ws.add(ws.mul(ws.variable(v), ws.constant(modulus)), ws.constant(residue));
+    const expr_id var = ws.variable(v);
+    const expr_id scaled = ws.mul(var, ws.constant(modulus));
+    subst[v] = ws.add(scaled, ws.constant(residue));
     const interval b = m.bounds[v];
     d.bounds[v] = {b.lower == index_min ? index_min : ceil_div(b.lower - residue, modulus),
                    b.upper == index_max ? index_max : floor_div(b.upper - residue, modulus)};
