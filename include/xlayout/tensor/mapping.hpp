@@ -354,7 +354,7 @@ class tensor_mapping {
   constexpr tensor_mapping() noexcept = default;
   XLAYOUT_HD constexpr explicit tensor_mapping(const Ext& e) noexcept : extents_(e) {
     for (std::size_t d = 0; d < rank; ++d) {
-      XLAYOUT_ASSERT(e.extent(d) >= 0, "xlayout::Tensor: an extent must not be negative");
+      XLAYOUT_EXPECTS(e.extent(d) >= 0, negative_dimension);
     }
   }
 
@@ -373,8 +373,9 @@ class tensor_mapping {
   }
 
   /// The linear index of element (i, j, ...). Each index must be inside its dimension: a compile error for
-  /// a static index, an XLAYOUT_ASSERT otherwise (in release builds: an assumption, which lets the compiler
-  /// turn division and modulo by powers of two into shifts and masks).
+  /// a static index or in a constant expression (naming index_out_of_range), XLAYOUT_EXPECTS otherwise
+  /// (XLAYOUT_ASSERT's mechanism: the handler when assertions are on; in release builds an assumption,
+  /// which lets the compiler turn division and modulo by powers of two into shifts and masks).
   template <index_like... I>
     requires(sizeof...(I) == rank)
   XLAYOUT_HD constexpr index_t operator()(I... i) const noexcept {
@@ -386,7 +387,7 @@ class tensor_mapping {
   /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
   XLAYOUT_HD constexpr index_t offset(const index_t* idx) const noexcept {
     for (std::size_t d = 0; d < rank; ++d) {
-      XLAYOUT_ASSERT(idx[d] >= 0 && idx[d] < extent(d), "xlayout::Tensor: an index is outside its dimension");
+      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < extent(d), index_out_of_range);
     }
     if constexpr (exact && horner) {
       return horner_terms<0>(idx, 0);
@@ -454,7 +455,7 @@ class tensor_mapping {
   /// The stride of dimension d, in elements. @pre is_strided()
   constexpr index_t stride(std::size_t d) const noexcept {
     auto s = xlayout::strides(runtime_shape());
-    XLAYOUT_ASSERT(s.has_value(), "xlayout::tensor_mapping::stride: the layout is not strided");
+    XLAYOUT_EXPECTS(s.has_value(), not_strided);
     return s.has_value() ? s.value_[d] : 0;
   }
 

@@ -84,7 +84,7 @@ class basic_tensor {
       : data_(t.data()), mapping_(t.mapping()) {}
 
   /// Element (i, j, ...): a reference (a packed_reference for sub-byte types). Indices are any integers or
-  /// integral constants; each must be inside its dimension (XLAYOUT_ASSERT; a compile error for a static
+  /// integral constants; each must be inside its dimension (XLAYOUT_EXPECTS; a compile error for a static
   /// index).
   template <index_like... I>
     requires(sizeof...(I) == Ext::rank())
@@ -183,45 +183,55 @@ class basic_tensor {
 
 /// The first argument of Tensor<...>: XLA shape text ("f32[3,5]{1,0:T(2,2)}", "bf16[?,256]"), an element
 /// type's name ("f32"), or an element tag (F32). A structural value, so that a string literal can be a
-/// template argument; the text is parsed when the argument is formed.
+/// template argument (the text is parsed once per distinct text, when the Tensor type is formed).
+template <std::size_t N>
 struct tensor_spec {
-  enum class kind_t : unsigned char { text, element } kind = kind_t::element;
-  xlayout::element_type element = xlayout::element_type::invalid;
-  result<shape> parsed{};
+  char text[N]{};                                                  // the text; "" for a tag
+  xlayout::element_type element = xlayout::element_type::invalid;  // the tag's type; invalid for text
 
-  template <std::size_t N>
-  consteval tensor_spec(const char (&text)[N]) noexcept {  // NOLINT: implicit on purpose
-    const std::string_view s(text, N - 1);
-    element = element_type_from_name(s);
-    if (element != xlayout::element_type::invalid) return;  // just an element type: "f32"
-    kind = kind_t::text;
-    parsed = parse_shape(s);
-    if (parsed.has_value()) element = parsed.value_.element_type;
+  constexpr tensor_spec(const char (&s)[N]) noexcept {  // NOLINT: implicit on purpose
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
   }
   template <xlayout::element_type E>
   constexpr tensor_spec(element_tag<E>) noexcept : element(E) {}  // NOLINT: implicit on purpose
+  constexpr std::string_view view() const noexcept { return {text, N - 1}; }
 };
+template <std::size_t N>
+tensor_spec(const char (&)[N]) -> tensor_spec<N>;
+template <xlayout::element_type E>
+tensor_spec(element_tag<E>) -> tensor_spec<1>;
 
 namespace detail {
 
+/// What a tensor_spec says: an element type (a tag or a type name such as "f32"), or a shape.
+template <tensor_spec S>
+struct tensor_spec_info {
+  static constexpr bool is_tag = S.element != xlayout::element_type::invalid;
+  static constexpr xlayout::element_type by_name =
+      is_tag ? xlayout::element_type::invalid : element_type_from_name(S.view());
+  static constexpr bool is_text = !is_tag && by_name == xlayout::element_type::invalid;
+  static constexpr result<shape> parsed = is_text ? parse_shape(S.view()) : result<shape>{};
+  static constexpr xlayout::element_type element =
+      is_tag ? S.element : (is_text ? parsed.value_.element_type : by_name);
+};
+
 /// Why Tensor<S, A, B> is not a tensor (error_id::none when it is); position: the column in the text.
-template <class A, class B>
-constexpr error tensor_spec_error(const tensor_spec& s) noexcept {
-  constexpr bool a_void = std::is_void_v<A>, b_void = std::is_void_v<B>;
-  if (s.kind == tensor_spec::kind_t::text) {
-    if (!s.parsed.has_value()) return s.parsed.error();
-    if (!a_void || !b_void) return {error_id::tensor_arguments, -1};
-    for (std::size_t d = 0; d < s.parsed.value_.rank(); ++d) {
-      if (s.parsed.value_.dynamic_dimensions[d] && s.parsed.value_.dimensions[d] != dyn)
-        return {error_id::bounded_dimension, -1};
+template <class Info, class A, class B>
+constexpr error tensor_spec_error() noexcept {
+  if constexpr (Info::is_text) {
+    if (!Info::parsed.has_value()) return Info::parsed.error();
+    if (!std::is_void_v<A> || !std::is_void_v<B>) return {error_id::tensor_arguments, -1};
+    const shape& s = Info::parsed.value_;
+    for (std::size_t d = 0; d < s.rank(); ++d) {
+      if (s.dynamic_dimensions[d] && s.dimensions[d] != dyn) return {error_id::bounded_dimension, -1};
     }
   } else {
     if constexpr (!is_extents<A>::value) return {error_id::tensor_arguments, -1};
-    if constexpr (!b_void) {
+    if constexpr (!std::is_void_v<B>) {
       if constexpr (!layout_like<B>) return {error_id::tensor_arguments, -1};
     }
   }
-  if (!is_array_type(s.element)) return {error_id::invalid_element_type, -1};
+  if (!is_array_type(Info::element)) return {error_id::invalid_element_type, -1};
   return {};
 }
 
@@ -230,14 +240,16 @@ Extents<V.dimensions[I]...> extents_of_shape(std::index_sequence<I...>);
 
 template <tensor_spec S, bool Const, class A, class B>
 struct tensor_type {
-  static constexpr error issue = tensor_spec_error<A, B>(S);
+  using info = tensor_spec_info<S>;
+  static constexpr error issue = tensor_spec_error<info, A, B>();
   static_assert(raise_if_error<issue.id, diagnostic_column(issue)>);
-  using element = std::conditional_t<Const, const tensor_element_t<S.element>, tensor_element_t<S.element>>;
+  using element =
+      std::conditional_t<Const, const tensor_element_t<info::element>, tensor_element_t<info::element>>;
   using type = typename decltype([] {
     if constexpr (issue.id != error_id::none) {
       return std::type_identity<basic_tensor<float, Extents<>, layout_type<layout{}>>>{};
-    } else if constexpr (S.kind == tensor_spec::kind_t::text) {
-      constexpr shape v = S.parsed.value_;
+    } else if constexpr (info::is_text) {
+      constexpr shape v = info::parsed.value_;
       using ext = decltype(extents_of_shape<v>(std::make_index_sequence<v.rank()>{}));
       return std::type_identity<basic_tensor<element, ext, layout_type<v.layout>>>{};
     } else if constexpr (std::is_void_v<B>) {

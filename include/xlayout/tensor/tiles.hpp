@@ -96,7 +96,7 @@ class tile_grid {
   XLAYOUT_HD constexpr tile_type operator()(const index_array<rank>& g) const noexcept {
     index_t linear = 0;
     for (std::size_t k = 0; k < rank; ++k) {
-      XLAYOUT_ASSERT(g[k] >= 0 && g[k] < extent(k), "xlayout::tiles: a tile index is outside the grid");
+      XLAYOUT_EXPECTS(g[k] >= 0 && g[k] < extent(k), index_out_of_range);
       linear = linear * extent(k) + g[k];
     }
     using A = detail::element_access<Element, L::value.element_size_in_bits>;
