@@ -20,12 +20,12 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/xlayoutConfigVersion.cma
                                  COMPATIBILITY ${_xlayout_compatibility} ARCH_INDEPENDENT)
 
 # Build tree: xlayoutConfig.cmake next to xlayoutTargets.cmake in the build directory.
-export(TARGETS xlayout NAMESPACE xlayout:: FILE "${PROJECT_BINARY_DIR}/xlayoutTargets.cmake")
+export(TARGETS xlayout_xlayout NAMESPACE xlayout:: FILE "${PROJECT_BINARY_DIR}/xlayoutTargets.cmake")
 
 if(XLAYOUT_INSTALL)
   install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
           COMPONENT xlayout_Development)
-  install(TARGETS xlayout EXPORT xlayoutTargets)
+  install(TARGETS xlayout_xlayout EXPORT xlayoutTargets)
   install(FILES "${PROJECT_BINARY_DIR}/xlayoutConfig.cmake" "${PROJECT_BINARY_DIR}/xlayoutConfigVersion.cmake"
           DESTINATION "${XLAYOUT_INSTALL_CMAKEDIR}" COMPONENT xlayout_Development)
   install(EXPORT xlayoutTargets NAMESPACE xlayout:: DESTINATION "${XLAYOUT_INSTALL_CMAKEDIR}"
