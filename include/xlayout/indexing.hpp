@@ -8,5 +8,6 @@
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/indexing/interval.hpp>
 #include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/static_map.hpp>
 #include <xlayout/indexing/text.hpp>
 #include <xlayout/indexing/variables.hpp>

@@ -58,7 +58,7 @@ bool corpus_present() {
 }
 
 xl::indexing_map parse_map(const std::string& text) {
-  auto r = xl::parse_indexing_map(text, xl::parse_options{.empty_range_is_known_empty = true});
+  auto r = xl::parse_indexing_map(text, xl::map_parse_options{.empty_range_is_known_empty = true});
   if (!r)
     throw std::runtime_error("parse error " + std::string(r.error().name()) + " at " +
                              std::to_string(r.error().position) + " in " + text);

@@ -268,24 +268,27 @@ struct simplifier {
     index_t modulus = 0;  // c, or b
   };
 
-  /// The group to recover first: the one with the largest dividend (so `v0 mod 20 mod 7` is found as the
-  /// outer mod), then kind 0 before kind 1, then the first term.
+  /// The group to recover first: a positive multiplicity before a negative one, then the largest dividend
+  /// (so `v0 mod 20 mod 7` is found as the outer mod), then kind 0 before kind 1, then the first term.
   constexpr mod_group find_mod_group(const linear_form& f) noexcept {
     mod_group best;
-    std::size_t best_size = 0;
+    index_t best_score = -1;
+    auto consider = [&](const mod_group& g, std::size_t x_size) {
+      const index_t score =
+          (g.m > 0 ? 1000000 : 0) + static_cast<index_t>(x_size) * 10 + (g.kind == 0 ? 1 : 0);
+      if (score > best_score) {
+        best = g;
+        best_score = score;
+      }
+    };
     for (std::size_t i = 0; i < f.size; ++i) {
       const expr_id a = f.terms[i].atom;
       index_t c = 0;
       if (!is_floor_atom(a, c)) continue;
       const index_t k = f.terms[i].coef;
       const linear_form x = from_raw(node(a).lhs);
-      if (k % c == 0 && contains_multiple(f, x, -(k / c))) {
-        if (!best.found || x.size > best_size) {
-          best = mod_group{true, 0, a, 0, -(k / c), c};
-          best_size = x.size;
-        }
-        continue;
-      }
+      if (k % c == 0 && contains_multiple(f, x, -(k / c)))
+        consider(mod_group{true, 0, a, 0, -(k / c), c}, x.size);
       for (std::size_t j = 0; j < f.size; ++j) {
         const expr_id a1 = f.terms[j].atom;
         index_t d = 0;
@@ -295,11 +298,7 @@ struct simplifier {
         const index_t m = -(k / b);
         const index_t k1 = f.terms[j].coef;
         if (m == 0 || (k1 < 0) != (m < 0) || (m < 0 ? k1 > m : k1 < m)) continue;
-        if (!best.found || x.size > best_size) {
-          best = mod_group{true, 1, a, a1, m, b};
-          best_size = x.size;
-        }
-        break;
+        consider(mod_group{true, 1, a, a1, m, b}, x.size);
       }
     }
     return best;

@@ -18,7 +18,7 @@ namespace xlayout {
 
 /// How parse_indexing_map treats a range [lo, hi] with lo > hi: as bad text (error_id::empty_range, the
 /// default), or as XLA's ParseIndexingMap does: the map is KNOWN EMPTY.
-struct parse_options {
+struct map_parse_options {
   bool empty_range_is_known_empty = false;
 };
 
@@ -249,7 +249,7 @@ constexpr bool accept_word(text::scanner& s, std::string_view w) noexcept {
 template <std::size_t C>
 constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspace<C>& ws,
                                                              std::string_view text,
-                                                             parse_options options = {}) noexcept {
+                                                             map_parse_options options = {}) noexcept {
   using namespace detail;
   text::scanner s(text);
   map_draft d;
@@ -385,7 +385,7 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
 /// The map is stored as parsed (XLA's construction folding only); simplify() simplifies it. A map without
 /// `domain:` has unbounded variables.
 constexpr result<indexing_map> parse_indexing_map(std::string_view text,
-                                                  parse_options options = {}) noexcept {
+                                                  map_parse_options options = {}) noexcept {
   expr_workspace ws;
   auto d = parse_indexing_map_draft(ws, text, options);
   if (!d) return d.error();

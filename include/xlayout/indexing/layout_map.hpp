@@ -1,0 +1,219 @@
+// include/xlayout/indexing/layout_map.hpp: layouts as indexing maps. A tiled layout is pad, reshape and
+// transpose: the logical index of f32[3,5]{1,0:T(2,2)} goes to the physical (tiled) index
+// (d0 / 2, d1 / 2, d0 mod 2, d1 mod 2) and to the linear index ((d0 / 2) * 3 + d1 / 2) * 4 + ...; the inverse
+// maps take a physical or linear index back to the logical one, with constraints that exclude padding.
+// XLA's own indexing analysis ignores tiles (research/xla.md (g)); these maps follow
+// LinearIndexForNestedTiling and the seed's tiling (004): each tile splits the most-minor dimensions of the
+// current shape.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/indexing/compose.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/layout/tiling.hpp>
+#include <xlayout/layout/validate.hpp>
+#include <xlayout/shape/shape.hpp>
+
+namespace xlayout {
+
+namespace detail {
+
+/// The sizes of the shape before each tile (sizes[t] is what tile t splits) and after the last one.
+struct tiling_steps {
+  tiled_vector sizes[XLAYOUT_MAX_TILES + 1];
+  std::size_t num_tiles = 0;
+};
+
+constexpr result<tiling_steps> tiling_steps_of(const shape& s) noexcept {
+  if (!is_static(s)) return error_id::dynamic_dimension;
+  if (const layout_issue e = find_layout_issue(s)) return e.id;
+  tiling_steps st;
+  for (std::size_t j = 0; j < s.rank(); ++j)
+    st.sizes[0].push_back(laid_out_extent(s, physical_to_logical(s, j)));
+  st.num_tiles = s.layout.tiles.size();
+  for (std::size_t t = 0; t < st.num_tiles; ++t) {
+    st.sizes[t + 1] = st.sizes[t];
+    if (!apply_tile(st.sizes[t + 1], nullptr, s.layout.tiles[t])) return error_id::span_overflow;
+  }
+  return st;
+}
+
+/// The physical (tiled) index as expressions of the logical variables, built in b's workspace.
+constexpr bool physical_index_exprs(map_builder& b, const shape& s, const tiling_steps& st,
+                                    static_vector<expr_id, max_tiled_rank>& idx) noexcept {
+  expr_workspace& ws = b.ws;
+  idx.clear();
+  for (std::size_t j = 0; j < s.rank(); ++j) idx.push_back(b.dim(physical_to_logical(s, j)));
+  for (std::size_t t = 0; t < st.num_tiles; ++t) {
+    const tile& tl = s.layout.tiles[t];
+    tiled_vector dims = st.sizes[t];
+    const std::size_t k = tl.rank();
+    while (dims.size() < k) {
+      dims.insert(0, 1);
+      idx.insert(0, ws.constant(0));
+    }
+    const std::size_t base = dims.size() - k;
+    const tile_groups g = groups_of(tl);
+    static_vector<expr_id, max_tiled_rank> next;
+    for (std::size_t i = 0; i < base; ++i) next.push_back(idx[i]);
+    static_vector<expr_id, XLAYOUT_MAX_RANK> merged;
+    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
+      expr_id e = ws.constant(0);
+      for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) {
+        const expr_id scaled = ws.mul(e, ws.constant(dims[base + q]));
+        e = ws.add(scaled, idx[base + q]);
+      }
+      merged.push_back(e);
+    }
+    if (next.size() + 2 * merged.size() > max_tiled_rank) return false;
+    for (std::size_t gi = 0; gi < merged.size(); ++gi)
+      next.push_back(ws.floordiv(merged[gi], ws.constant(tl.dimensions[g.last[gi]])));
+    for (std::size_t gi = 0; gi < merged.size(); ++gi)
+      next.push_back(ws.mod(merged[gi], ws.constant(tl.dimensions[g.last[gi]])));
+    idx = next;
+  }
+  return !ws.failed();
+}
+
+constexpr result<indexing_map> finish_layout_map(map_builder& b, bool simplified) noexcept {
+  auto m = b.finish();
+  if (!m || !simplified) return m;
+  return checked_simplify(*m, simplify_options{point_variables::preserve});
+}
+
+}  // namespace detail
+
+/// The map from the logical index of a static shape to its physical (tiled) index, most-major first: the
+/// pad-reshape-transpose view of the layout. f32[3,5]{1,0:T(2,2)}:
+/// (d0, d1) -> (d0 / 2, d1 / 2, d0 mod 2, d1 mod 2), domain: d0 in [0, 2], d1 in [0, 4].
+/// Errors: dynamic_dimension, the layout's own errors, span_overflow, capacities (more than
+/// XLAYOUT_MAX_RESULTS physical dimensions: too_many_results).
+constexpr result<indexing_map> logical_to_physical_map(const shape& s, bool simplified = true) noexcept {
+  auto st = detail::tiling_steps_of(s);
+  if (!st) return st.error();
+  map_builder b(s.rank(), 0);
+  for (std::size_t d = 0; d < s.rank(); ++d) b.set_size(d, s.dimensions[d]);
+  static_vector<expr_id, max_tiled_rank> idx;
+  if (!detail::physical_index_exprs(b, s, *st, idx)) return error_id::capacity_exceeded;
+  for (expr_id e : idx) b.add_result(e);
+  return detail::finish_layout_map(b, simplified);
+}
+
+/// The map from the logical index to the linear index in the laid-out buffer (what linear_index computes).
+constexpr result<indexing_map> logical_to_linear_map(const shape& s, bool simplified = true) noexcept {
+  auto st = detail::tiling_steps_of(s);
+  if (!st) return st.error();
+  map_builder b(s.rank(), 0);
+  for (std::size_t d = 0; d < s.rank(); ++d) b.set_size(d, s.dimensions[d]);
+  static_vector<expr_id, max_tiled_rank> idx;
+  if (!detail::physical_index_exprs(b, s, *st, idx)) return error_id::capacity_exceeded;
+  const tiled_vector& dims = st->sizes[st->num_tiles];
+  expr_id lin = b.constant(0);
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    const expr_id scaled = b.ws.mul(lin, b.constant(dims[i]));
+    lin = b.ws.add(scaled, idx[i]);
+  }
+  b.add_result(lin);
+  return detail::finish_layout_map(b, simplified);
+}
+
+/// The map from the physical (tiled) index back to the logical index. The domain is the tiled shape; the
+/// constraints exclude the padding that rounds dimensions up to whole tiles (and the seeds' padded
+/// dimensions).
+constexpr result<indexing_map> physical_to_logical_map(const shape& s, bool simplified = true) noexcept {
+  auto st = detail::tiling_steps_of(s);
+  if (!st) return st.error();
+  const tiled_vector& final_dims = st->sizes[st->num_tiles];
+  if (final_dims.size() > XLAYOUT_MAX_VARS) return error_id::too_many_variables;
+  map_builder b(final_dims.size(), 0);
+  expr_workspace& ws = b.ws;
+  static_vector<expr_id, max_tiled_rank> idx;
+  for (std::size_t i = 0; i < final_dims.size(); ++i) {
+    b.set_size(i, final_dims[i]);
+    idx.push_back(b.dim(i));
+  }
+  for (std::size_t t = st->num_tiles; t-- > 0;) {
+    const tile& tl = s.layout.tiles[t];
+    const tiled_vector& before = st->sizes[t];
+    const std::size_t k = tl.rank();
+    const std::size_t prepended = before.size() < k ? k - before.size() : 0;
+    const std::size_t n = before.size() + prepended;
+    const std::size_t base = n - k;
+    const detail::tile_groups g = detail::groups_of(tl);
+    const std::size_t m = g.first.size();
+    static_vector<expr_id, max_tiled_rank> prev;
+    for (std::size_t i = 0; i < base; ++i) prev.push_back(idx[i]);
+    prev.resize(n, 0);
+    for (std::size_t gi = 0; gi < m; ++gi) {
+      const index_t ts = tl.dimensions[g.last[gi]];
+      const expr_id outer = ws.mul(idx[base + gi], ws.constant(ts));
+      expr_id e = ws.add(outer, idx[base + m + gi]);
+      index_t merged = 1;
+      for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) {
+        const index_t d = q + base < prepended ? 1 : before[base + q - prepended];
+        merged *= d;
+      }
+      b.add_constraint(e, interval{0, merged - 1});  // not in the padding of the last tile
+      for (std::size_t q = g.last[gi] + 1; q-- > g.first[gi];) {
+        const index_t d = q + base < prepended ? 1 : before[base + q - prepended];
+        if (q == g.first[gi]) {
+          prev[base + q] = e;
+        } else {
+          prev[base + q] = ws.mod(e, ws.constant(d));
+          e = ws.floordiv(e, ws.constant(d));
+        }
+      }
+    }
+    idx.clear();
+    for (std::size_t i = prepended; i < n; ++i) idx.push_back(prev[i]);
+  }
+  // idx is now the padded physical index, major to minor; logical dimension d sits at position j.
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    for (std::size_t j = 0; j < s.rank(); ++j) {
+      if (detail::physical_to_logical(s, j) == d) {
+        b.add_result(idx[j]);
+        if (laid_out_extent(s, d) != s.dimensions[d])
+          b.add_constraint(idx[j], interval{0, s.dimensions[d] - 1});
+      }
+    }
+  }
+  return detail::finish_layout_map(b, simplified);
+}
+
+/// The map from the linear index back to the logical index; the domain is [0, product of the tiled sizes),
+/// and the constraints exclude padding.
+constexpr result<indexing_map> linear_to_logical_map(const shape& s, bool simplified = true) noexcept {
+  auto st = detail::tiling_steps_of(s);
+  if (!st) return st.error();
+  const tiled_vector& dims = st->sizes[st->num_tiles];
+  index_t total = 1;
+  for (index_t d : dims) {
+    const checked_index p = checked_mul(total, d);
+    if (!p.ok) return error_id::span_overflow;
+    total = p.value;
+  }
+  // Delinearize: the linear index -> the physical index (row-major over the tiled sizes).
+  map_builder b(1, 0);
+  b.set_size(0, total);
+  index_t stride = 1;
+  static_vector<expr_id, max_tiled_rank> parts;
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    const expr_id q = b.ws.floordiv(b.dim(0), b.constant(stride));
+    parts.insert(0, i == 0 ? q : b.ws.mod(q, b.constant(dims[i])));
+    stride *= dims[i];
+  }
+  for (expr_id e : parts) b.add_result(e);
+  auto delinearize = b.finish();
+  if (!delinearize) return delinearize.error();
+  auto back = physical_to_logical_map(s, false);
+  if (!back) return back.error();
+  auto c = checked_compose(*delinearize, *back);
+  if (!c || !simplified) return c;
+  return checked_simplify(*c, simplify_options{point_variables::preserve});
+}
+
+}  // namespace xlayout

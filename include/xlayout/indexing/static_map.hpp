@@ -1,0 +1,93 @@
+// include/xlayout/indexing/static_map.hpp: indexing maps as types and compile-time values:
+// IndexingMap<"(d0, d1) -> (d1, d0), domain: d0 in [0, 9], d1 in [0, 19]"> holds the parsed and the
+// simplified map; indexing_map_v<"..."> is the simplified map as a value. Bad text is a compile error that
+// names the rule ([xlayout:<id>]) and the column; static_assert-friendly predicates sit beside it.
+#pragma once
+#include <cstddef>
+#include <string_view>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/fixed_string.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/indexing/compose.hpp>
+#include <xlayout/indexing/equivalence.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/text.hpp>
+
+namespace xlayout {
+
+namespace detail {
+/// Parses S once per distinct string; a parse error is the compile error (with its column), and so is a
+/// capacity the simplifier runs out of.
+template <fixed_string S>
+struct parsed_indexing_map {
+  static constexpr result<indexing_map> parsed = parse_indexing_map(S.view());
+  static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
+  static constexpr result<indexing_map> simplified = checked_simplify(parsed.value_);
+  static_assert(!parsed.has_value() || raise_if_error<simplified.error().id, 0>);
+};
+}  // namespace detail
+
+/// An indexing map written in XLA's text, as a type. `parsed` is the map as written (XLA's construction
+/// folding only), `value` the simplified map; the static members forward to the constexpr functions.
+///
+///   using M = IndexingMap<"(d0, d1) -> (d0 + d1 / 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
+///   static_assert(M::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+template <fixed_string S>
+struct IndexingMap {
+  static constexpr indexing_map parsed = detail::parsed_indexing_map<S>::parsed.value_;
+  static constexpr indexing_map value = detail::parsed_indexing_map<S>::simplified.value_;
+  /// XLA's text of the simplified map.
+  static constexpr expr_text text = to_string(value);
+
+  static constexpr std::size_t num_dims = value.num_dims;
+  static constexpr std::size_t num_symbols = value.num_symbols();
+  static constexpr std::size_t num_results = value.num_results;
+  static constexpr bool is_known_empty = value.is_known_empty();
+
+  /// The results at a point: dims..., then symbols... (XLA's Evaluate; the domain is not checked).
+  template <std::integral... I>
+  static constexpr index_values evaluate(I... v) noexcept {
+    static_assert(
+        sizeof...(I) == num_dims + num_symbols,
+        "[xlayout:variable_count_mismatch] xlayout::IndexingMap::evaluate: give one value per dimension "
+        "and symbol");
+    const index_t vars[] = {static_cast<index_t>(v)..., 0};
+    auto r = checked_evaluate(value, vars, num_dims, vars + num_dims, num_symbols);
+    XLAYOUT_EXPECTS(r.has_value(), integer_overflow);
+    return r.value_or(index_values{});
+  }
+  /// Whether the point (dims..., symbols...) lies in the domain.
+  template <std::integral... I>
+  static constexpr bool contains(I... v) noexcept {
+    static_assert(
+        sizeof...(I) == num_dims + num_symbols,
+        "[xlayout:variable_count_mismatch] xlayout::IndexingMap::contains: give one value per dimension "
+        "and symbol");
+    const index_t vars[] = {static_cast<index_t>(v)..., 0};
+    return in_domain(value, vars, sizeof...(I));
+  }
+};
+
+/// The simplified map written in XLA's text, as a value: indexing_map_v<"(d0) -> (d0 floordiv 1), ...">.
+template <fixed_string S>
+inline constexpr indexing_map indexing_map_v = IndexingMap<S>::value;
+
+/// The map as written (not simplified).
+template <fixed_string S>
+inline constexpr indexing_map parsed_indexing_map_v = IndexingMap<S>::parsed;
+
+/// equivalent(IndexingMap<A>, IndexingMap<B>) for static_assert: yes, no or unknown.
+template <fixed_string A, fixed_string B>
+inline constexpr equivalence equivalent_v = equivalent(indexing_map_v<A>, indexing_map_v<B>);
+
+/// IndexingMap<A> followed by IndexingMap<B> (B after A), simplified: compose_v<"first", "second">.
+template <fixed_string A, fixed_string B>
+inline constexpr indexing_map compose_v = [] {
+  auto r = checked_compose_simplified(indexing_map_v<A>, indexing_map_v<B>);
+  XLAYOUT_EXPECTS(r.has_value(), variable_count_mismatch);
+  return r.value_or(indexing_map{});
+}();
+
+}  // namespace xlayout
