@@ -82,7 +82,7 @@ constexpr result<indexing_map> checked_compose(const indexing_map& first,
 /// checked_compose for maps known to compose (a compile error in a constant expression otherwise).
 constexpr indexing_map compose(const indexing_map& first, const indexing_map& second) noexcept {
   auto r = checked_compose(first, second);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::compose: the maps do not compose, or a capacity is exceeded");
+  detail::expect_success(r.error());
   return r.value_or(indexing_map{});
 }
 

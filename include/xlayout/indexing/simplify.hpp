@@ -1109,7 +1109,7 @@ constexpr result<indexing_map> checked_simplify(const indexing_map& m, simplify_
 /// checked_simplify for maps known to fit (a compile error in a constant expression otherwise).
 constexpr indexing_map simplify(const indexing_map& m, simplify_options o = {}) noexcept {
   auto r = checked_simplify(m, o);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::simplify: a capacity is exceeded or an integer overflows");
+  detail::expect_success(r.error());
   return r.value_or(m);
 }
 
@@ -1130,7 +1130,7 @@ constexpr result<affine_expr> checked_simplify(const affine_expr& e, const inter
 
 constexpr affine_expr simplify(const affine_expr& e) noexcept {
   auto r = checked_simplify(e);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::simplify: a capacity is exceeded or an integer overflows");
+  detail::expect_success(r.error());
   return r.value_or(e);
 }
 

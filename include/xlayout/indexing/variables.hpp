@@ -121,7 +121,7 @@ constexpr result<indexing_map> checked_remove_unused_symbols(const indexing_map&
 }
 constexpr indexing_map remove_unused_symbols(const indexing_map& m) noexcept {
   auto r = checked_remove_unused_symbols(m);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::remove_unused_symbols: a capacity is exceeded");
+  detail::expect_success(r.error());
   return r.value_or(m);
 }
 
@@ -132,7 +132,7 @@ constexpr result<indexing_map> checked_remove_unused_variables(
 }
 constexpr indexing_map remove_unused_variables(const indexing_map& m) noexcept {
   auto r = checked_remove_unused_variables(m);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::remove_unused_variables: a capacity is exceeded");
+  detail::expect_success(r.error());
   return r.value_or(m);
 }
 
@@ -240,7 +240,7 @@ constexpr result<indexing_map> checked_rescale_symbols(const indexing_map& m,
 }
 constexpr indexing_map rescale_symbols(const indexing_map& m) noexcept {
   auto r = checked_rescale_symbols(m);
-  XLAYOUT_ASSERT(r.has_value(), "xlayout::rescale_symbols: a capacity is exceeded");
+  detail::expect_success(r.error());
   return r.value_or(m);
 }
 
