@@ -1,7 +1,7 @@
 // tests/indexing/expr_corpus.hpp: runs an expression-simplification corpus (tvm_simplify.json,
 // mlir_simplify.json): each case's expression is simplified as the single result of a map over its
 // variables' ranges; the result must agree with the expected expression at every point (exhaustive for
-// boxes up to 2e6 points, else 200000 deterministic pseudo-random points plus all corners, with the
+// boxes up to 2e6 points, else 50000 deterministic pseudo-random points plus all corners, with the
 // independent oracle), and the number of floordiv / mod / ceildiv operations is compared with the
 // expected answer's.
 #pragma once
@@ -50,7 +50,7 @@ inline bool agree(const std::string& a_text, const std::string& b_text) {
     for (int v = 0; v < n; ++v) p[v] = (corner >> v) & 1 ? a.bounds[v].second : a.bounds[v].first;
     if (!check()) return false;
   }
-  for (int i = 0; i < 200000; ++i) {
+  for (int i = 0; i < 50000; ++i) {
     for (int v = 0; v < n; ++v) {
       const auto [lo, hi] = a.bounds[v];
       p[v] = lo + static_cast<oracle::i64>(rng() % static_cast<std::uint64_t>(hi - lo + 1));

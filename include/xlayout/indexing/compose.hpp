@@ -23,7 +23,9 @@ namespace xlayout {
 constexpr result<indexing_map> checked_compose(const indexing_map& first,
                                                const indexing_map& second) noexcept {
   if (first.is_undefined() || second.is_undefined()) return indexing_map{};
-  if (first.num_results != second.num_dims) return error_id::variable_count_mismatch;
+  // KNOWN EMPTY composes to KNOWN EMPTY (its text carries no variables, so the counts need not match).
+  const bool empty = first.is_known_empty() || second.is_known_empty();
+  if (!empty && first.num_results != second.num_dims) return error_id::variable_count_mismatch;
   const std::size_t nd = first.num_dims;
   const std::size_t nr1 = first.num_range_vars, nr2 = second.num_range_vars;
   const std::size_t nt1 = first.num_rt_vars, nt2 = second.num_rt_vars;
@@ -35,7 +37,7 @@ constexpr result<indexing_map> checked_compose(const indexing_map& first,
   d.num_range_vars = static_cast<std::uint8_t>(nr1 + nr2);
   d.num_rt_vars = static_cast<std::uint8_t>(nt1 + nt2);
   d.num_results = second.num_results;
-  if (first.is_known_empty() || second.is_known_empty()) {
+  if (empty) {
     d.kind = map_kind::known_empty;
     return detail::finish_map(ws, d);
   }
