@@ -1,0 +1,135 @@
+// examples/cli/help.hpp: the help texts of the xlayout command (`xlayout --help`, `xlayout help COMMAND`).
+#pragma once
+#include <string_view>
+
+namespace xlayout_cli {
+
+inline constexpr std::string_view general_help =
+    R"(xlayout: XLA's shapes, layouts and indexing maps, worked out by the xlayout library
+
+usage: xlayout COMMAND ARGUMENTS... [--json]
+
+commands:
+  index SHAPE I0 I1 ...     the linear index of element (I0, I1, ...)
+  delinearize SHAPE N       the element at linear index N (exit code 1 when N is padding)
+  info SHAPE                canonical text, sizes, physical shape, strides
+  draw SHAPE [--svg FILE]   the linear index of each element and the memory, slot by slot;
+                            --svg also writes a picture (tiles coloured, padding hatched)
+  simplify MAP              an indexing map, simplified
+  compose MAP1 MAP2         MAP2 after MAP1 (XLA's order), simplified
+  equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
+  help [COMMAND]            this text, or one command's
+
+options:
+  --json                    print JSON on stdout; errors too:
+                            {"error": {"id": "...", "position": N, "message": "..."}}
+  --help, -h                help (after a command: that command's)
+  --version                 the version of xlayout
+
+SHAPE is XLA's text of an array shape, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it: shells treat
+[ ] { } specially). MAP is XLA's text of an indexing map, e.g.
+'(d0, d1) -> (d0 * 8 + d1), domain: d0 in [0, 3], d1 in [0, 7]'.
+
+exit codes: 0 done; 1 delinearize: the slot holds padding; 2 bad input (on stderr: the
+error id, the column, and the text with a caret under it).
+)";
+
+inline constexpr std::string_view index_help =
+    R"(usage: xlayout index SHAPE I0 I1 ... [--json]
+
+The linear index of element (I0, I1, ...) of SHAPE: where it lives in the laid-out buffer,
+counted in elements (xlayout::checked_linear_index). Give one index per dimension,
+dimension 0 first.
+
+  $ xlayout index 'f32[3,5]{1,0:T(2,2)}' 2 3
+  17
+  $ xlayout index 'f32[3,5]{1,0:T(2,2)}' 2 3 --json
+  {"linear_index": 17}
+
+errors (exit code 2): the shape's own (unexpected_character, not_a_permutation, ...),
+dynamic_dimension, index_rank_mismatch, index_out_of_range, expected_integer,
+integer_too_large.
+)";
+
+inline constexpr std::string_view delinearize_help =
+    R"(usage: xlayout delinearize SHAPE N [--json]
+
+The element at linear index N of SHAPE (xlayout::multi_index), printed as its indices,
+dimension 0 first, so that `xlayout index SHAPE $(xlayout delinearize SHAPE N)` gives N.
+A slot that holds padding prints `padding` and exits with code 1.
+
+  $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 17
+  2 3
+  $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 17 --json
+  {"index": [2, 3]}
+  $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 9 --json
+  {"index": null, "padding": true}
+
+errors (exit code 2): the shape's own, dynamic_dimension, linear_index_out_of_range
+(N outside [0, required_span_size)), expected_integer, integer_too_large.
+)";
+
+inline constexpr std::string_view info_help =
+    R"(usage: xlayout info SHAPE [--json]
+
+What the library knows about SHAPE: its canonical text (as XLA prints it), element type and
+bits per element, dimensions, minor_to_major, tiles, the number of elements,
+required_span_size (slots of the laid-out buffer, padding included), byte_size (XLA's
+ByteSizeOf: the elements only), physical_byte_size (the laid-out buffer), physical_shape
+(the seed's pad-reshape-transpose shape) and, when the layout is strided, the strides.
+
+  $ xlayout info 'f32[3,5]{1,0:T(2,2)}' --json
+  {"shape": "f32[3,5]{1,0:T(2,2)}", "element_type": "f32", "element_bits": 32, ...}
+
+errors (exit code 2): the shape's own, dynamic_dimension.
+)";
+
+inline constexpr std::string_view draw_help =
+    R"(usage: xlayout draw SHAPE [--svg FILE] [--json]
+
+The memory map of SHAPE. First the linear index of each element: for rank 2 a grid (rows:
+dimension 0, columns: dimension 1), for higher ranks one grid per leading index, labelled
+[i, j, :, :], for rank 1 one row; '|' and '-' mark where first-level tiles meet. Then the
+memory in order, slot by slot, with the element each slot holds and '.' for padding: one
+line per tile when a tile takes at most 16 slots. Large shapes are summarised (32x32
+elements per grid, 8 grids, 256 slots).
+
+--svg FILE also writes a picture: the array, grown by the padding around it, each element
+labelled by its linear index and coloured by its tile (sub-tiles of a second tile boxed in
+red, padding hatched), and the memory, slot by slot.
+
+--json: {"shape": "...", "required_span_size": N, "linear_index": [[...], ...] (nested
+like the array), "memory": [[I0, I1, ...] or null for padding, one per slot]}; up to
+1048576 slots.
+
+  $ xlayout draw 'f32[3,5]{1,0:T(2,2)}' --svg tiles.svg
+)";
+
+inline constexpr std::string_view simplify_help =
+    R"(usage: xlayout simplify MAP [--json]
+
+MAP simplified (xlayout::checked_simplify), printed in XLA's format.
+
+  $ xlayout simplify '(d0) -> (d0 floordiv 8 * 8 + d0 mod 8), domain: d0 in [0, 31]'
+  (d0) -> (d0), domain: d0 in [0, 31]
+  --json: {"map": "..."}
+)";
+
+inline constexpr std::string_view compose_help =
+    R"(usage: xlayout compose MAP1 MAP2 [--json]
+
+MAP2 after MAP1 (XLA's order: the results of MAP1 feed the dimensions of MAP2), simplified,
+unused symbols removed (xlayout::checked_compose_simplified).
+  --json: {"map": "..."}
+)";
+
+inline constexpr std::string_view equivalent_help =
+    R"(usage: xlayout equivalent MAP1 MAP2 [--json]
+
+yes when the maps describe the same indexing (the same domain and, for every index in it,
+the same results), no when they differ somewhere, unknown when the library can prove
+neither (xlayout::equivalent: never a wrong yes). The exit code is 0 in all three cases.
+  --json: {"equivalent": "yes"}
+)";
+
+}  // namespace xlayout_cli

@@ -1,0 +1,570 @@
+// examples/cli/main.cpp: the xlayout command: the library's shape, layout and indexing-map functions for a
+// person at a terminal and for scripts (--json). The commands and their JSON are specified in DESIGN.md
+// ("Names the tests and tools rely on"); docs/cli.md shows each with its output.
+#include <algorithm>
+#include <cstddef>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <xlayout/indexing.hpp>
+#include <xlayout/layout.hpp>
+#include <xlayout/version.hpp>
+
+#include "draw_svg.hpp"
+#include "draw_text.hpp"
+#include "help.hpp"
+#include "json.hpp"
+#include "tiles.hpp"
+
+namespace xlayout_cli {
+namespace {
+
+using xlayout::error_id;
+
+/// Exit codes: done; delinearize found padding; bad input.
+constexpr int exit_ok = 0, exit_padding = 1, exit_bad_input = 2;
+
+/// The equivalence check may enumerate this many points at run time (the library's default fits a
+/// compiler's constant-evaluation budget; a command can afford more).
+constexpr index_t equivalence_budget = index_t{1} << 22;
+
+/// The largest memory `draw --json` lists, slot by slot.
+constexpr index_t max_json_slots = index_t{1} << 20;
+
+/// One operand of a command, with the name the help text gives it (SHAPE, I0, N, MAP1, ...).
+struct operand {
+  std::string name;
+  std::string text;
+};
+
+/// Why a command cannot answer: an error id (the library's, or `usage`, `too_large`, `cannot_write`
+/// for what only the command can get wrong), its sentence, the operand and 0-based position it is about
+/// (position == the operand's length: just past its end; operand == the number of operands: a missing
+/// one), and a line of detail for people.
+struct failure {
+  std::string id;
+  std::string message;
+  int operand = -1;
+  index_t position = -1;
+  std::string hint;
+  std::string missing_name;  // the name of a missing operand
+};
+
+failure library_failure(error_id id, int op, index_t position, std::string hint = {}) {
+  return {std::string(xlayout::error_name(id)),
+          std::string(xlayout::error_message(id)),
+          op,
+          position,
+          std::move(hint),
+          {}};
+}
+
+failure usage_failure(std::string message) { return {"usage", std::move(message), -1, -1, {}, {}}; }
+
+/// The command line as the program was asked to run it.
+struct invocation {
+  std::string command;
+  std::vector<operand> operands;
+  bool json = false;
+  bool help = false;
+  std::optional<std::string> svg;
+};
+
+/// Prints a failure: the JSON object on stdout with --json; always the message on stderr, with the
+/// operands and a caret under the column. Returns the exit code for bad input.
+int report(const invocation& inv, const failure& f) {
+  if (inv.json) {
+    json_object e;
+    e.string("id", f.id).integer("position", f.position).string("message", f.message);
+    if (f.operand >= 0) {
+      const bool missing = static_cast<std::size_t>(f.operand) >= inv.operands.size();
+      e.string("argument", missing ? f.missing_name : inv.operands[static_cast<std::size_t>(f.operand)].name);
+    }
+    std::cout << json_object().raw("error", e.str()).str() << '\n';
+  }
+  std::cerr << "xlayout" << (inv.command.empty() ? "" : " " + inv.command) << ": [xlayout:" << f.id << "] "
+            << f.message;
+  if (f.operand >= 0) {
+    const bool missing = static_cast<std::size_t>(f.operand) >= inv.operands.size();
+    const std::string& name =
+        missing ? f.missing_name : inv.operands[static_cast<std::size_t>(f.operand)].name;
+    std::cerr << " ("
+              << (missing ? "missing " + name : "column " + std::to_string(f.position + 1) + " of " + name)
+              << ")";
+  }
+  std::cerr << '\n';
+  if (f.operand >= 0 && !inv.operands.empty()) {
+    // The operands on one line, caret below; only the one at fault where the line would be long or an
+    // operand has spaces (indexing maps), which would make it hard to read.
+    std::string line;
+    std::size_t caret = 0;
+    for (std::size_t i = 0; i < inv.operands.size(); ++i) {
+      if (i > 0) line += ' ';
+      if (static_cast<int>(i) == f.operand)
+        caret = line.size() + static_cast<std::size_t>(std::max<index_t>(f.position, 0));
+      line += inv.operands[i].text;
+    }
+    if (static_cast<std::size_t>(f.operand) >= inv.operands.size()) caret = line.size() + 1;
+    const bool spaces = std::any_of(inv.operands.begin(), inv.operands.end(),
+                                    [](const operand& o) { return o.text.find(' ') != std::string::npos; });
+    if ((line.size() > 100 || spaces) && static_cast<std::size_t>(f.operand) < inv.operands.size()) {
+      line = inv.operands[static_cast<std::size_t>(f.operand)].text;
+      caret = static_cast<std::size_t>(std::max<index_t>(f.position, 0));
+    }
+    std::cerr << "  " << line << '\n' << "  " << std::string(caret, ' ') << "^\n";
+  }
+  if (!f.hint.empty()) std::cerr << "  " << f.hint << '\n';
+  if (f.id == "usage") std::cerr << "  (see xlayout --help)\n";
+  return exit_bad_input;
+}
+
+/// A whole decimal integer: an optional sign, then digits.
+std::optional<failure> parse_integer(const std::vector<operand>& ops, int op, index_t& out) {
+  const std::string& t = ops[static_cast<std::size_t>(op)].text;
+  std::size_t i = 0;
+  const bool negative = !t.empty() && t[0] == '-';
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) i = 1;
+  if (i == t.size()) return library_failure(error_id::expected_integer, op, static_cast<index_t>(i));
+  index_t v = 0;
+  for (std::size_t k = i; k < t.size(); ++k) {
+    if (t[k] < '0' || t[k] > '9')
+      return library_failure(error_id::expected_integer, op, static_cast<index_t>(k));
+  }
+  for (std::size_t k = i; k < t.size(); ++k) {
+    const index_t digit = t[k] - '0';
+    auto m = xlayout::checked_mul(v, 10);
+    auto a = xlayout::checked_add(m.value, negative ? -digit : digit);
+    if (!m.ok || !a.ok) return library_failure(error_id::integer_too_large, op, 0);
+    v = a.value;
+  }
+  out = v;
+  return std::nullopt;
+}
+
+/// Where the first dynamic dimension ('?' or '<=') is written in a shape's text (0 when not found).
+index_t dynamic_position(std::string_view text) {
+  const std::size_t open = text.find('[');
+  if (open == std::string_view::npos) return 0;
+  const std::size_t at = text.find_first_of("?<", open);
+  return at == std::string_view::npos ? 0 : static_cast<index_t>(at);
+}
+
+/// Parses operand `op` as an array shape with static sizes (what index, delinearize, info and draw need).
+std::optional<failure> parse_static_shape(const std::vector<operand>& ops, int op, xlayout::shape& out) {
+  const std::string& text = ops[static_cast<std::size_t>(op)].text;
+  auto s = xlayout::parse_shape(text);
+  if (!s) return library_failure(s.error().id, op, std::max<index_t>(s.error().position, 0));
+  if (!xlayout::is_static(*s)) {
+    return library_failure(error_id::dynamic_dimension, op, dynamic_position(text),
+                           "give every dimension a size: '?' and '<=N' have none to compute with");
+  }
+  if (auto span = xlayout::checked_required_span_size(*s); !span)
+    return library_failure(span.error().id, op, 0);
+  out = *s;
+  return std::nullopt;
+}
+
+/// "1 result", "2 results".
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string shape_text(const xlayout::shape& s) { return std::string(xlayout::to_string(s).view()); }
+
+/// "2 3": an index as `delinearize` prints it (what `index` reads back).
+std::string spaced(const index_vector& e) {
+  std::string t;
+  for (std::size_t d = 0; d < e.size(); ++d)
+    t += (d > 0 ? " " : "") + std::to_string(static_cast<long long>(e[d]));
+  return t;
+}
+
+std::string bracketed(const std::vector<index_t>& v) {
+  std::string t = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    t += (i > 0 ? ", " : "") + std::to_string(static_cast<long long>(v[i]));
+  return t + "]";
+}
+
+template <class Range>
+std::vector<index_t> to_vector(const Range& r) {
+  return std::vector<index_t>(r.begin(), r.end());
+}
+
+int need_operands(const invocation& inv, std::size_t n, std::string_view synopsis) {
+  if (inv.operands.size() == n) return exit_ok;
+  return report(inv, usage_failure(std::string(inv.operands.size() < n ? "too few" : "too many") +
+                                   " arguments: usage: xlayout " + std::string(synopsis)));
+}
+
+// --- the commands
+// -------------------------------------------------------------------------------------------
+
+int run_index(const invocation& inv) {
+  if (inv.operands.empty())
+    return report(inv, usage_failure("too few arguments: usage: xlayout index SHAPE I0 I1 ..."));
+  xlayout::shape s;
+  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  index_vector index;
+  const std::size_t given = inv.operands.size() - 1;
+  for (std::size_t i = 0; i < given; ++i) {
+    index_t v = 0;
+    if (auto f = parse_integer(inv.operands, static_cast<int>(i + 1), v)) return report(inv, *f);
+    if (i < XLAYOUT_MAX_RANK) index.push_back(v);
+  }
+  if (given != s.rank()) {
+    std::string hint = shape_text(s) + " has rank " + std::to_string(s.rank()) + ": give " +
+                       std::to_string(s.rank()) + (s.rank() == 1 ? " index" : " indices") + ", not " +
+                       std::to_string(given);
+    failure f = library_failure(error_id::index_rank_mismatch,
+                                static_cast<int>(std::min(given, s.rank()) + 1), 0, hint);
+    f.missing_name = "I" + std::to_string(given);
+    return report(inv, f);
+  }
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (index[d] < 0 || index[d] >= s.dimensions[d]) {
+      return report(inv, library_failure(error_id::index_out_of_range, static_cast<int>(d + 1), 0,
+                                         "I" + std::to_string(d) + " is " + std::to_string(index[d]) +
+                                             ", but dimension " + std::to_string(d) + " has size " +
+                                             std::to_string(s.dimensions[d]) + " (0 to " +
+                                             std::to_string(s.dimensions[d] - 1) + ")"));
+    }
+  }
+  auto lin = xlayout::checked_linear_index(s, index);
+  if (!lin) return report(inv, library_failure(lin.error().id, 0, 0));
+  if (inv.json) {
+    std::cout << json_object().integer("linear_index", *lin).str() << '\n';
+  } else {
+    std::cout << *lin << '\n';
+  }
+  return exit_ok;
+}
+
+int run_delinearize(const invocation& inv) {
+  if (int rc = need_operands(inv, 2, "delinearize SHAPE N")) return rc;
+  xlayout::shape s;
+  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  index_t n = 0;
+  if (auto f = parse_integer(inv.operands, 1, n)) return report(inv, *f);
+  auto e = xlayout::multi_index(s, n);
+  if (!e) {
+    if (e.error().id == error_id::padding_element) {
+      std::cout << (inv.json ? json_object().null("index").boolean("padding", true).str() : "padding")
+                << '\n';
+      return exit_padding;
+    }
+    if (e.error().id == error_id::linear_index_out_of_range) {
+      const index_t span = xlayout::checked_required_span_size(s).value_or(0);
+      return report(
+          inv, library_failure(error_id::linear_index_out_of_range, 1, 0,
+                               "N is " + std::to_string(n) + ", but " + shape_text(s) + " has " +
+                                   std::to_string(span) + " slots (0 to " + std::to_string(span - 1) + ")"));
+    }
+    return report(inv, library_failure(e.error().id, 0, 0));
+  }
+  if (inv.json) {
+    std::cout << json_object().raw("index", json_int_array(*e)).str() << '\n';
+  } else {
+    std::cout << spaced(*e) << '\n';
+  }
+  return exit_ok;
+}
+
+int run_info(const invocation& inv) {
+  if (int rc = need_operands(inv, 1, "info SHAPE")) return rc;
+  xlayout::shape s;
+  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  const auto span = xlayout::checked_required_span_size(s);
+  const auto bytes = xlayout::checked_byte_size(s);
+  const auto physical_bytes = xlayout::checked_physical_byte_size(s);
+  const auto physical = xlayout::tiled_dimensions(s);
+  const auto count = xlayout::element_count(s);
+  for (xlayout::error e :
+       {span.error(), bytes.error(), physical_bytes.error(), physical.error(), count.error()}) {
+    if (e.id != error_id::none) return report(inv, library_failure(e.id, 0, 0));
+  }
+  const bool strided = xlayout::is_strided(s);
+  const auto strides = xlayout::strides(s);
+  std::vector<std::string> tiles;
+  for (const xlayout::tile& t : s.layout.tiles) tiles.emplace_back(xlayout::to_string(t).view());
+  const std::string type(xlayout::to_string(s.element_type).view());
+
+  if (inv.json) {
+    json_object o;
+    o.string("shape", shape_text(s))
+        .string("element_type", type)
+        .integer("element_bits", xlayout::element_bits(s))
+        .raw("dimensions", json_int_array(s.dimensions))
+        .raw("minor_to_major", json_int_array(s.layout.minor_to_major));
+    std::vector<std::string> tile_json;
+    for (const std::string& t : tiles) tile_json.push_back(json_string(t));
+    o.raw("tiles", json_array(tile_json));
+    if (!s.layout.padded_dimensions.empty())
+      o.raw("padded_dimensions", json_int_array(s.layout.padded_dimensions));
+    o.integer("element_count", *count)
+        .integer("required_span_size", *span)
+        .integer("byte_size", *bytes)
+        .integer("physical_byte_size", *physical_bytes)
+        .raw("physical_shape", json_int_array(*physical))
+        .boolean("strided", strided);
+    if (strided && strides) o.raw("strides", json_int_array(*strides));
+    std::cout << o.str() << '\n';
+    return exit_ok;
+  }
+  const auto row = [](std::string_view key, const std::string& value) {
+    std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << value << '\n';
+  };
+  std::string tile_text;
+  for (const std::string& t : tiles) tile_text += t;
+  row("shape", shape_text(s));
+  row("element_type", type + " (" + std::to_string(xlayout::element_bits(s)) + " bits)");
+  row("dimensions", bracketed(to_vector(s.dimensions)));
+  row("minor_to_major", bracketed(to_vector(s.layout.minor_to_major)));
+  row("tiles", tiles.empty() ? "none" : tile_text);
+  if (!s.layout.padded_dimensions.empty())
+    row("padded_dimensions", bracketed(to_vector(s.layout.padded_dimensions)));
+  row("element_count", std::to_string(*count));
+  row("required_span_size",
+      std::to_string(*span) + (*span > *count ? " (" + std::to_string(*span - *count) + " of padding)" : ""));
+  row("byte_size", std::to_string(*bytes) + " (XLA's ByteSizeOf: the elements only)");
+  row("physical_byte_size", std::to_string(*physical_bytes) + " (the laid-out buffer)");
+  row("physical_shape", bracketed(to_vector(*physical)));
+  row("strides",
+      strided && strides ? bracketed(to_vector(*strides)) : "none (the tiles reorder the elements)");
+  return exit_ok;
+}
+
+/// The linear index of every element, nested like the array: [[0, 1, 4], [2, 3, 6]].
+std::string nested_linear_indices(const xlayout::shape& s, index_vector& e, std::size_t d) {
+  if (d == s.rank()) return std::to_string(xlayout::linear_index(s, e));
+  std::vector<std::string> items;
+  for (index_t i = 0; i < s.dimensions[d]; ++i) {
+    e[d] = i;
+    items.push_back(nested_linear_indices(s, e, d + 1));
+  }
+  return json_array(items);
+}
+
+int run_draw(const invocation& inv) {
+  if (int rc = need_operands(inv, 1, "draw SHAPE [--svg FILE]")) return rc;
+  xlayout::shape s;
+  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  const index_t span = xlayout::checked_required_span_size(s).value_or(0);
+  if (inv.json && span > max_json_slots) {
+    return report(inv, failure{"too_large",
+                               "draw --json: the memory has more slots than the command lists (" +
+                                   std::to_string(max_json_slots) + ")",
+                               0,
+                               0,
+                               "this shape has " + std::to_string(span) + " slots",
+                               {}});
+  }
+  if (inv.svg) {
+    std::ofstream file(*inv.svg, std::ios::binary);
+    file << draw_svg(s);
+    file.close();
+    if (!file) {
+      return report(
+          inv,
+          failure{"cannot_write", "draw --svg: cannot write the file '" + *inv.svg + "'", -1, -1, {}, {}});
+    }
+  }
+  if (inv.json) {
+    json_object o;
+    o.string("shape", shape_text(s)).integer("required_span_size", span);
+    index_vector e;
+    e.resize(s.rank());
+    const bool empty = xlayout::element_count(s).value_or(0) == 0;
+    o.raw("linear_index", empty && s.rank() > 0 ? "[]" : nested_linear_indices(s, e, 0));
+    std::vector<std::string> memory;
+    for (index_t slot = 0; slot < span; ++slot) {
+      auto m = xlayout::multi_index(s, slot);
+      memory.push_back(m ? json_int_array(*m) : "null");
+    }
+    o.raw("memory", json_array(memory));
+    if (inv.svg) o.string("svg", *inv.svg);
+    std::cout << o.str() << '\n';
+    return exit_ok;
+  }
+  draw_text(std::cout, s);
+  if (inv.svg) std::cout << "\nwrote " << *inv.svg << '\n';
+  return exit_ok;
+}
+
+/// Parses operand `op` as an indexing map.
+std::optional<failure> parse_map(const std::vector<operand>& ops, int op, xlayout::indexing_map& out) {
+  auto m = xlayout::parse_indexing_map(ops[static_cast<std::size_t>(op)].text);
+  if (!m) return library_failure(m.error().id, op, std::max<index_t>(m.error().position, 0));
+  out = *m;
+  return std::nullopt;
+}
+
+int print_map(const invocation& inv, const xlayout::indexing_map& m) {
+  const auto text = xlayout::to_string(m);
+  if (text.overflowed())
+    return report(inv, library_failure(error_id::capacity_exceeded, -1, -1,
+                                       "the map's text is longer than XLAYOUT_MAX_TEXT characters"));
+  if (inv.json) {
+    std::cout << json_object().string("map", text.view()).str() << '\n';
+  } else {
+    std::cout << text.view() << '\n';
+  }
+  return exit_ok;
+}
+
+int run_simplify(const invocation& inv) {
+  if (int rc = need_operands(inv, 1, "simplify MAP")) return rc;
+  xlayout::indexing_map m;
+  if (auto f = parse_map(inv.operands, 0, m)) return report(inv, *f);
+  auto r = xlayout::checked_simplify(m);
+  if (!r) return report(inv, library_failure(r.error().id, 0, 0));
+  return print_map(inv, *r);
+}
+
+int run_compose(const invocation& inv) {
+  if (int rc = need_operands(inv, 2, "compose MAP1 MAP2")) return rc;
+  xlayout::indexing_map first, second;
+  if (auto f = parse_map(inv.operands, 0, first)) return report(inv, *f);
+  if (auto f = parse_map(inv.operands, 1, second)) return report(inv, *f);
+  auto r = xlayout::checked_compose_simplified(first, second);
+  if (!r) {
+    std::string hint;
+    if (r.error().id == error_id::variable_count_mismatch)
+      hint = "MAP1 has " + plural(first.num_results, "result") + ", MAP2 " +
+             plural(second.num_dims, "dimension") + ": the results of MAP1 are the dimensions of MAP2";
+    return report(inv, library_failure(r.error().id, 1, 0, hint));
+  }
+  return print_map(inv, *r);
+}
+
+int run_equivalent(const invocation& inv) {
+  if (int rc = need_operands(inv, 2, "equivalent MAP1 MAP2")) return rc;
+  xlayout::indexing_map a, b;
+  if (auto f = parse_map(inv.operands, 0, a)) return report(inv, *f);
+  if (auto f = parse_map(inv.operands, 1, b)) return report(inv, *f);
+  const std::string answer(xlayout::to_string(xlayout::equivalent(a, b, equivalence_budget)));
+  std::cout << (inv.json ? json_object().string("equivalent", answer).str() : answer) << '\n';
+  return exit_ok;
+}
+
+// --- the command line -------------------------------------------------------------------------------------
+
+struct command_entry {
+  std::string_view name;
+  int (*run)(const invocation&);
+  std::string_view help;
+  const char* const* operand_names;  // names of the operands, the last one repeated (I0, I1, ...)
+};
+
+constexpr const char* index_names[] = {"SHAPE", "I", nullptr};
+constexpr const char* delinearize_names[] = {"SHAPE", "N", nullptr};
+constexpr const char* shape_names[] = {"SHAPE", nullptr};
+constexpr const char* map_names[] = {"MAP", nullptr};
+constexpr const char* map_pair_names[] = {"MAP1", "MAP2", nullptr};
+
+constexpr command_entry commands[] = {
+    {"index", run_index, index_help, index_names},
+    {"delinearize", run_delinearize, delinearize_help, delinearize_names},
+    {"info", run_info, info_help, shape_names},
+    {"draw", run_draw, draw_help, shape_names},
+    {"simplify", run_simplify, simplify_help, map_names},
+    {"compose", run_compose, compose_help, map_pair_names},
+    {"equivalent", run_equivalent, equivalent_help, map_pair_names},
+};
+
+const command_entry* find_command(std::string_view name) {
+  for (const command_entry& c : commands) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+/// The name of operand i: SHAPE, then I0, I1, ... for index; MAP1, MAP2; extra operands are ARGi.
+std::string operand_name(const command_entry& c, std::size_t i) {
+  std::size_t n = 0;
+  while (c.operand_names[n]) ++n;
+  if (c.name == "index" && i >= 1) return "I" + std::to_string(i - 1);
+  if (i < n) return c.operand_names[i];
+  return "ARG" + std::to_string(i + 1);
+}
+
+std::string command_list() {
+  std::string t;
+  for (const command_entry& c : commands) t += (t.empty() ? "" : ", ") + std::string(c.name);
+  return t;
+}
+
+int run(const std::vector<std::string>& args) {
+  invocation inv;
+  const bool json_anywhere = std::find(args.begin(), args.end(), "--json") != args.end();
+  if (args.empty()) {
+    std::cerr << general_help;
+    return exit_bad_input;
+  }
+  const std::string& first = args[0];
+  if (first == "--help" || first == "-h" || first == "help") {
+    if (args.size() > 1 && args[1] != "--json") {
+      if (const command_entry* c = find_command(args[1])) {
+        std::cout << c->help;
+        return exit_ok;
+      }
+      inv.json = json_anywhere;
+      return report(inv, usage_failure("no command '" + args[1] + "' (commands: " + command_list() + ")"));
+    }
+    std::cout << general_help;
+    return exit_ok;
+  }
+  if (first == "--version") {
+    std::cout << "xlayout " << xlayout::version_major << '.' << xlayout::version_minor << '.'
+              << xlayout::version_patch << '\n';
+    return exit_ok;
+  }
+  const command_entry* c = find_command(first);
+  inv.json = json_anywhere;
+  if (!c) {
+    if (!first.empty() && first[0] == '-')
+      return report(inv, usage_failure("an option must follow a command: '" + first + "'"));
+    return report(inv, usage_failure("no command '" + first + "' (commands: " + command_list() + ")"));
+  }
+  inv.command = first;
+  bool options_done = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool looks_like_option = a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9');
+    if (options_done || !looks_like_option) {
+      inv.operands.push_back({operand_name(*c, inv.operands.size()), a});
+    } else if (a == "--") {
+      options_done = true;
+    } else if (a == "--json") {
+      inv.json = true;
+    } else if (a == "--help" || a == "-h") {
+      inv.help = true;
+    } else if (c->name == "draw" && (a == "--svg" || a.rfind("--svg=", 0) == 0)) {
+      if (a == "--svg") {
+        if (i + 1 == args.size()) return report(inv, usage_failure("--svg needs a file name"));
+        inv.svg = args[++i];
+      } else {
+        inv.svg = a.substr(6);
+      }
+    } else {
+      return report(inv, usage_failure("unknown option '" + a + "' for " + std::string(c->name)));
+    }
+  }
+  if (inv.help) {
+    std::cout << c->help;
+    return exit_ok;
+  }
+  return c->run(inv);
+}
+
+}  // namespace
+}  // namespace xlayout_cli
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return xlayout_cli::run(args);
+}

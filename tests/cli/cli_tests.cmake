@@ -1,0 +1,31 @@
+# tests/cli/cli_tests.cmake: the tests of the xlayout command (label `cli`), included by examples/CMakeLists.txt
+# where the command is built. Each tests/cli/*.t file is one test: run_cli_tests.py runs its cases and compares
+# stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
+# docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the seed's figures.
+# cli.selftest feeds the runner a wrong expectation and passes only when the runner reports it.
+find_package(Python3 COMPONENTS Interpreter)
+if(NOT Python3_Interpreter_FOUND)
+  message(STATUS "xlayout: python3 not found: the tests of the xlayout command (tests/cli) are not run")
+else()
+  set(_cli_runner "${CMAKE_CURRENT_LIST_DIR}/run_cli_tests.py")
+  set(_cli_program "$<TARGET_FILE:xlayout_cli>")
+  file(GLOB _cli_cases CONFIGURE_DEPENDS "${CMAKE_CURRENT_LIST_DIR}/*.t")
+  list(SORT _cli_cases)
+  foreach(_case IN LISTS _cli_cases)
+    get_filename_component(_name "${_case}" NAME_WE)
+    add_test(NAME cli.${_name} COMMAND "${Python3_EXECUTABLE}" "${_cli_runner}" --xlayout "${_cli_program}" "${_case}")
+    set_tests_properties(cli.${_name} PROPERTIES LABELS cli)
+  endforeach()
+  if(EXISTS "${PROJECT_SOURCE_DIR}/docs/cli.md")
+    add_test(NAME cli.docs COMMAND "${Python3_EXECUTABLE}" "${_cli_runner}" --xlayout "${_cli_program}"
+                                   "${PROJECT_SOURCE_DIR}/docs/cli.md")
+    set_tests_properties(cli.docs PROPERTIES LABELS cli)
+  endif()
+  add_test(NAME cli.svg COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_svg.py" --xlayout
+                                "${_cli_program}")
+  add_test(NAME cli.selftest COMMAND "${Python3_EXECUTABLE}" "${_cli_runner}" --xlayout "${_cli_program}"
+                                     "${CMAKE_CURRENT_LIST_DIR}/selftest/wrong.t")
+  set_tests_properties(cli.svg cli.selftest PROPERTIES LABELS cli)
+  set_tests_properties(cli.selftest PROPERTIES PASS_REGULAR_EXPRESSION
+                       "FAIL [^\n]*selftest/wrong.t:3: .*\n  -18\n  \\+17\n.*0 of 1 cases passed")
+endif()
