@@ -1,7 +1,8 @@
 # tests/cli/cli_tests.cmake: the tests of the xlayout command (label `cli`), included by examples/CMakeLists.txt
 # where the command is built. Each tests/cli/*.t file is one test: run_cli_tests.py runs its cases and compares
 # stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
-# docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the seed's figures.
+# docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the seed's figures;
+# cli.images.* redraw the pictures of docs/images.
 # cli.selftest feeds the runner a wrong expectation and passes only when the runner reports it.
 find_package(Python3 COMPONENTS Interpreter)
 if(NOT Python3_Interpreter_FOUND)
@@ -23,6 +24,17 @@ else()
   endif()
   add_test(NAME cli.svg COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_svg.py" --xlayout
                                 "${_cli_program}")
+  # The pictures of docs/images are what the command draws now.
+  foreach(_picture IN ITEMS "seed-figure-1|f32[3,5]{1,0:T(2,2)}" "seed-figure-2|f32[4,8]{1,0:T(2,4)(2,1)}")
+    string(REPLACE "|" ";" _picture "${_picture}")
+    list(GET _picture 0 _file)
+    list(GET _picture 1 _shape)
+    add_test(NAME cli.images.${_file}
+             COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=${_cli_program}" "-DSHAPE=${_shape}"
+                     "-DEXPECTED=${PROJECT_SOURCE_DIR}/docs/images/${_file}.svg"
+                     "-DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/${_file}.svg" -P "${CMAKE_CURRENT_LIST_DIR}/compare_picture.cmake")
+    set_tests_properties(cli.images.${_file} PROPERTIES LABELS cli)
+  endforeach()
   add_test(NAME cli.selftest COMMAND "${Python3_EXECUTABLE}" "${_cli_runner}" --xlayout "${_cli_program}"
                                      "${CMAKE_CURRENT_LIST_DIR}/selftest/wrong.t")
   set_tests_properties(cli.svg cli.selftest PROPERTIES LABELS cli)
