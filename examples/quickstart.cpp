@@ -13,8 +13,10 @@ static_assert(linear_index(shape_v<"f32[3,5]{1,0:T(2,2)}">, {2, 3}) == 17);
 static_assert(std::is_same_v<Layout<"{1,0:T(2,2)}">, Layout<1, 0, T(2, 2)>>);  // one layout, one type
 
 int main() {
-  std::printf("%s: element (2,3) is at %lld of %lld\n", S::to_string().c_str(),
-              static_cast<long long>(S::linear_index(2, 3)), static_cast<long long>(S::required_span_size()));
+  constexpr auto text = S::to_string();  // computed by the compiler, printed at run time
+  constexpr index_t at = S::linear_index(2, 3), span = S::required_span_size();
+  std::printf("%s: element (2,3) is at %lld of %lld\n", text.c_str(), static_cast<long long>(at),
+              static_cast<long long>(span));
   // The same functions at run time, on text known only then.
   auto s = parse_shape("f32[4,8]{1,0:T(2,4)(2,1)}");  // a result: the shape, or an error id and column
   if (!s) return 1;
