@@ -28,10 +28,13 @@ yes
 $ xlayout equivalent '(d0) -> (d0 mod 4), domain: d0 in [0, 7]' '(d0) -> (d0), domain: d0 in [0, 7]' --json
 {"equivalent": "no"}
 
-# 12 = 5 (mod 7), so the maps agree everywhere; on [0, 99] the library can check every point, on all of
-# int64 it can prove neither (and never answers a wrong yes). Every answer exits with 0.
+# 12 = 5 (mod 7), so the maps agree everywhere; on [0, 99] the library can check every point, on 10^8 points
+# or all of int64 it can prove neither (and never answers a wrong yes). Every answer exits with 0.
 $ xlayout equivalent '(d0) -> ((d0 * 5) mod 7), domain: d0 in [0, 99]' '(d0) -> ((d0 * 12) mod 7), domain: d0 in [0, 99]'
 yes
+
+$ xlayout equivalent '(d0) -> ((d0 * 5) mod 7), domain: d0 in [0, 99999999]' '(d0) -> ((d0 * 12) mod 7), domain: d0 in [0, 99999999]'
+unknown
 
 $ xlayout equivalent '(d0) -> ((d0 * 5) mod 7)' '(d0) -> ((d0 * 12) mod 7)' --json
 {"equivalent": "unknown"}
