@@ -118,3 +118,19 @@ SHAPE is XLA's text of an array shape, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it: sh
 exit codes: 0 done; 1 delinearize: the slot holds padding; 2 bad input (on stderr: the
 error id, the column, and the text with a caret under it).
 [exit 2]
+
+# The command's own ids: a picture that cannot be written, a memory too long to list as JSON (2^20 slots).
+$ xlayout draw 'f32[2]' --svg /nonexistent-directory/picture.svg --json
+{"error": {"id": "cannot_write", "position": -1, "message": "draw --svg: cannot write the file '/nonexistent-directory/picture.svg'"}}
+[stderr]
+xlayout draw: [xlayout:cannot_write] draw --svg: cannot write the file '/nonexistent-directory/picture.svg'
+[exit 2]
+
+$ xlayout draw 'f32[1024,1025]' --json
+{"error": {"id": "too_large", "position": 0, "message": "draw --json: the memory has more slots than the command lists (1048576)", "argument": "SHAPE"}}
+[stderr]
+xlayout draw: [xlayout:too_large] draw --json: the memory has more slots than the command lists (1048576) (column 1 of SHAPE)
+  f32[1024,1025]
+  ^
+  this shape has 1049600 slots
+[exit 2]
