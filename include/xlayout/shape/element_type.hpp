@@ -69,7 +69,8 @@ inline constexpr element_type_info element_type_table[] = {{element_type::invali
                                                            XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
 #undef XLAYOUT_X
 };
-XLAYOUT_HD constexpr const element_type_info& info(element_type t) noexcept {
+// Host only: CUDA device code cannot read this table (bit_width, which device code calls, uses a switch).
+constexpr const element_type_info& info(element_type t) noexcept {
   return element_type_table[static_cast<unsigned>(t)];
 }
 constexpr char ascii_lower(char c) noexcept {
@@ -96,7 +97,17 @@ constexpr element_type element_type_from_name(std::string_view s) noexcept {
 }
 
 /// Storage bits of one element (PRED: 8; S4: 4; C64: 64; tuple, token, opaque: 0).
-XLAYOUT_HD constexpr int bit_width(element_type t) noexcept { return detail::info(t).bits; }
+XLAYOUT_HD constexpr int bit_width(element_type t) noexcept {
+  switch (t) {
+#define XLAYOUT_X(e, name, bits, kind) \
+  case element_type::e:                \
+    return bits;
+    XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
+#undef XLAYOUT_X
+    default:
+      return 0;
+  }
+}
 
 /// Bytes one unpacked element occupies (XLA's ByteSizeOfPrimitiveType: sub-byte types take a byte).
 XLAYOUT_HD constexpr int byte_width(element_type t) noexcept {

@@ -23,7 +23,9 @@ class Extents {
  public:
   using index_type = index_t;
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return sizeof...(E); }
-  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return ((E == dyn ? 1u : 0u) + ... + 0u); }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept {
+    return ((E == dyn ? 1u : 0u) + ... + 0u);
+  }
   /// The static size of dimension d, or dyn.
   XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept {
     constexpr index_t all[] = {E..., 0};
@@ -35,10 +37,13 @@ class Extents {
   /// The dynamic sizes, in order.
   template <std::integral... I>
     requires(sizeof...(I) == rank_dynamic() && sizeof...(I) > 0)
-  XLAYOUT_HD constexpr explicit Extents(I... dynamic) noexcept : dynamic_{static_cast<index_t>(dynamic)...} {}
+  XLAYOUT_HD constexpr explicit Extents(I... dynamic) noexcept
+      : dynamic_{{static_cast<index_t>(dynamic)...}} {}
   XLAYOUT_HD constexpr explicit Extents(const std::array<index_t, rank_dynamic()>& dynamic) noexcept
     requires(rank_dynamic() > 0)
-      : dynamic_(dynamic) {}
+  {
+    for (std::size_t k = 0; k < rank_dynamic(); ++k) dynamic_.values[k] = dynamic[k];
+  }
 
   /// The size of dimension d.
   XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept {
@@ -46,7 +51,7 @@ class Extents {
       return static_extent(d);
     } else {
       if (static_extent(d) != dyn) return static_extent(d);
-      return dynamic_[dynamic_index(d)];
+      return dynamic_.values[dynamic_index(d)];
     }
   }
   /// Position of dimension d among the dynamic ones.
@@ -62,7 +67,12 @@ class Extents {
   struct empty {
     friend constexpr bool operator==(const empty&, const empty&) = default;
   };
-  using storage = std::conditional_t<(rank_dynamic() > 0), std::array<index_t, rank_dynamic()>, empty>;
+  // A plain array rather than std::array: CUDA device code may not call std::array's (host) members.
+  struct values_t {
+    index_t values[rank_dynamic() > 0 ? rank_dynamic() : 1]{};
+    friend constexpr bool operator==(const values_t&, const values_t&) = default;
+  };
+  using storage = std::conditional_t<(rank_dynamic() > 0), values_t, empty>;
   [[no_unique_address]] storage dynamic_{};
 };
 

@@ -22,6 +22,7 @@ namespace detail {
 /// (e[d] / q mod m) with stride s. The loop runs the digit over the values that keep e[d] below its extent:
 /// a bound computed once per entry of the loop (so the innermost loop, with q == 1, divides nothing), then
 /// e[d] += q and offset += s per step.
+XLAYOUT_EXEC_CHECK_DISABLE
 template <std::size_t K, class Mapping, class F>
 XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapping::rank>& e,
                                         index_t offset) {
@@ -53,6 +54,7 @@ XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapp
 /// index (an index_array), offset its linear index. Padding (of tiles, padded dimensions, L(n)) is skipped.
 /// Layouts the index program cannot express (see tensor_mapping::exact) are walked with multi_index, one
 /// division per dimension and element.
+XLAYOUT_EXEC_CHECK_DISABLE
 template <class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f) {
   using M = tensor_mapping<Ext, L>;
@@ -78,24 +80,45 @@ XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f
 /// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
 /// (an index_array: `auto [i, j] = index;`). No division or modulo per element; padding is skipped.
 ///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
+namespace detail {
+/// Turns the (index, offset) of for_each_offset into the (index, element) for_each passes.
+template <class Access, std::size_t Rank, class F>
+struct element_visitor {
+  typename Access::data_handle_type data;
+  F& f;
+  XLAYOUT_EXEC_CHECK_DISABLE
+  XLAYOUT_HD constexpr void operator()(const index_array<Rank>& idx, index_t offset) const {
+    f(idx, Access::access(data, offset));
+  }
+};
+}  // namespace detail
+
+XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f) {
-  using T = basic_tensor<Element, Ext, L>;
-  const typename T::data_handle_type data = t.data();
-  for_each_offset(t.mapping(), [&](const index_array<Ext::rank()>& idx, index_t offset) {
-    f(idx, detail::element_access<Element, L::value.element_size_in_bits>::access(data, offset));
-  });
+  using A = detail::element_access<Element, L::value.element_size_in_bits>;
+  for_each_offset(t.mapping(), detail::element_visitor<A, Ext::rank(), F>{t.data(), f});
 }
 
-/// The index of one element as compile-time constants: what for_each_static passes. get<K>() is a
-/// std::integral_constant, so passing it back to a tensor folds the whole offset to a constant.
+/// An index as a compile-time constant (std::integral_constant's interface, with a conversion that CUDA
+/// device code may call).
+template <index_t V>
+struct index_constant {
+  using value_type = index_t;
+  static constexpr index_t value = V;
+  XLAYOUT_HD constexpr operator index_t() const noexcept { return V; }  // NOLINT: a constant is its value
+  XLAYOUT_HD constexpr index_t operator()() const noexcept { return V; }
+};
+
+/// The index of one element as compile-time constants: what for_each_static passes. get<K>() is an
+/// index_constant, so passing it back to a tensor folds the whole offset to a constant.
 template <index_t... I>
 struct static_index_array {
   XLAYOUT_HD static constexpr std::size_t size() noexcept { return sizeof...(I); }
   template <std::size_t K>
   XLAYOUT_HD static constexpr auto get() noexcept {
     constexpr index_t values[] = {I..., 0};
-    return std::integral_constant<index_t, values[K]>{};
+    return index_constant<values[K]>{};
   }
   XLAYOUT_HD constexpr operator index_array<sizeof...(I)>() const noexcept {  // NOLINT: a value is a value
     return index_array<sizeof...(I)>{{I...}};
@@ -140,17 +163,22 @@ struct static_walk {
 /// Calls f(index, element) for every element of a static tensor in memory order, unrolled: index is a
 /// static_index_array (compile-time constants) and each element's offset is a constant. For small tiles in
 /// kernels; the code grows with the number of elements.
+namespace detail {
+XLAYOUT_EXEC_CHECK_DISABLE
+template <class W, class A, std::size_t Rank, class F, std::size_t... N>
+XLAYOUT_HD constexpr void visit_static(typename A::data_handle_type data, F& f, std::index_sequence<N...>) {
+  (f(W::template index_of<N>(std::make_index_sequence<Rank>{}), A::access(data, W::template offset_of<N>)),
+   ...);
+}
+}  // namespace detail
+
+XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
   requires(Ext::is_static())
 XLAYOUT_HD constexpr void for_each_static(const basic_tensor<Element, Ext, L>& t, F&& f) {
   using W = detail::static_walk<tensor_mapping<Ext, L>>;
   using A = detail::element_access<Element, L::value.element_size_in_bits>;
-  const auto data = t.data();
-  [&]<std::size_t... N>(std::index_sequence<N...>) {
-    (f(W::template index_of<N>(std::make_index_sequence<Ext::rank()>{}),
-       A::access(data, W::template offset_of<N>)),
-     ...);
-  }(std::make_index_sequence<W::count>{});
+  detail::visit_static<W, A, Ext::rank()>(t.data(), f, std::make_index_sequence<W::count>{});
 }
 
 }  // namespace xlayout

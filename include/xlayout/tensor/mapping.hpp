@@ -23,6 +23,15 @@
 #include <xlayout/shape/shape.hpp>
 #include <xlayout/text/static_shape.hpp>
 
+/// Placed before a function template that calls a user's callable: nvcc then does not check the callable's
+/// execution space against the template's __host__ __device__ (a __device__ lambda passed from a kernel is
+/// fine; the check happens where the template is instantiated). Empty for other compilers.
+#if defined(__CUDACC__) && !defined(__clang__)
+#define XLAYOUT_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#define XLAYOUT_EXEC_CHECK_DISABLE
+#endif
+
 namespace xlayout {
 
 /// An index whose value is part of its type: std::integral_constant, boost::hana::integral_constant.

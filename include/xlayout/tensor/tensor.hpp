@@ -25,6 +25,17 @@
 
 namespace xlayout {
 
+/// A tensor as a CUDA kernel parameter: the data handle and the dynamic extents, in a type without
+/// class-type template arguments (nvcc 13 cannot name those in a kernel's host-side launch stub, so spell
+/// the parameter as kernel_arg<...> itself, not through the tensor type):
+///   __global__ void scale(kernel_arg<bf16_bits*, 1> a) { const Batch t(a); ... }
+///   scale<<<blocks, threads>>>(kernel_arg_of(batch));
+template <class Handle, std::size_t DynamicRank = 0>
+struct kernel_arg {
+  Handle data;
+  index_t dynamic_extents[DynamicRank == 0 ? 1 : DynamicRank];
+};
+
 /// A view of the elements of a laid-out array: the mdspan of xlayout. Element is what tensor_element_t
 /// gives (float, bf16_bits, element_tag<element_type::s4>, ...), const for a read-only view; Ext is an
 /// Extents<...>; L a Layout<...> type. Kernel authors spell it Tensor<...> or ConstTensor<...>.
@@ -76,6 +87,12 @@ class basic_tensor {
   XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const Ext& e) noexcept : data_(p), mapping_(e) {}
   XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const mapping_type& m) noexcept
       : data_(p), mapping_(m) {}
+  /// The tensor a kernel receives as kernel_arg(t) (a template, so that the kernel's parameter type is the
+  /// first to name kernel_arg<...> in a CUDA translation unit).
+  template <class H, std::size_t N>
+    requires(std::is_same_v<H, data_handle_type> && N == Ext::rank_dynamic())
+  XLAYOUT_HD constexpr explicit basic_tensor(const xlayout::kernel_arg<H, N>& a) noexcept
+      : data_(a.data), mapping_(from_kernel_arg(a.dynamic_extents, std::make_index_sequence<N>{})) {}
   /// A mutable tensor converts to its read-only view.
   template <class Other>
     requires(std::is_same_v<const Other, Element> && !std::is_const_v<Other>)
@@ -170,6 +187,11 @@ class basic_tensor {
       return Ext(static_cast<index_t>(dynamic_extents)...);
     }
   }
+  template <std::size_t... K>
+  XLAYOUT_HD static constexpr Ext from_kernel_arg([[maybe_unused]] const index_t* dynamic_extents,
+                                                  std::index_sequence<K...>) noexcept {
+    return make_extents(dynamic_extents[K]...);
+  }
   template <class A>
   XLAYOUT_HD static constexpr index_array<Ext::rank()> to_index_array(const A& a) noexcept {
     index_array<Ext::rank()> idx;
@@ -180,6 +202,18 @@ class basic_tensor {
   data_handle_type data_ = nullptr;
   [[no_unique_address]] mapping_type mapping_{};
 };
+
+/// The data handle and dynamic extents of t, for a CUDA kernel's parameter list (see kernel_arg):
+/// kernel_arg(t) is a kernel_arg<data handle, number of dynamic extents>.
+template <class Element, class Ext, class L>
+XLAYOUT_HD constexpr auto kernel_arg_of(const basic_tensor<Element, Ext, L>& t) noexcept {
+  kernel_arg<typename basic_tensor<Element, Ext, L>::data_handle_type, Ext::rank_dynamic()> a{t.data(), {}};
+  std::size_t k = 0;
+  for (std::size_t d = 0; d < Ext::rank(); ++d) {
+    if (Ext::static_extent(d) == dyn) a.dynamic_extents[k++] = t.extent(d);
+  }
+  return a;
+}
 
 /// The first argument of Tensor<...>: XLA shape text ("f32[3,5]{1,0:T(2,2)}", "bf16[?,256]"), an element
 /// type's name ("f32"), or an element tag (F32). A structural value, so that a string literal can be a

@@ -186,6 +186,7 @@ XLAYOUT_HD constexpr tile_grid<Element, Ext, L> tiles(const basic_tensor<Element
 /// Calls f(tile, grid_index) for every tile of t in memory order (the grid in row-major order); tile is a
 /// sub-tensor with static extents and layout, grid_index an index_array (tiles(t).origin(grid_index) is the
 /// logical index of the tile's first element).
+XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each_tile(const basic_tensor<Element, Ext, L>& t, F&& f) {
   const tile_grid<Element, Ext, L> grid(t);
