@@ -64,36 +64,38 @@ struct shape_type {
   // An invalid element type means the text did not parse: that error has been reported already.
   static_assert(V.element_type == element_type::invalid || raise_if_error<find_layout_issue(V).id, 0>);
 
+  // The members read `value`, a static variable, never the template parameter object V: clang 18-20 read
+  // the wrong bytes of a template parameter object with padding at run time (llvm#146272).
   static constexpr xlayout::shape value = V;
-  static constexpr xlayout::element_type element = V.element_type;
-  static constexpr xlayout::layout layout = V.layout;
+  static constexpr xlayout::element_type element = value.element_type;
+  static constexpr xlayout::layout layout = value.layout;
 
-  static constexpr std::size_t rank() noexcept { return V.rank(); }
+  static constexpr std::size_t rank() noexcept { return value.rank(); }
   /// The size of dimension d (dyn for `?`, the bound for `<=N`).
-  static constexpr index_t extent(std::size_t d) noexcept { return V.dimensions[d]; }
-  static constexpr bool is_static() noexcept { return xlayout::is_static(V); }
-  static constexpr bool is_strided() noexcept { return xlayout::is_strided(V); }
+  static constexpr index_t extent(std::size_t d) noexcept { return value.dimensions[d]; }
+  static constexpr bool is_static() noexcept { return xlayout::is_static(value); }
+  static constexpr bool is_strided() noexcept { return xlayout::is_strided(value); }
 
   /// The layout compiled to digit terms (exact for everything but unusual '*' groupings).
-  static constexpr index_program program = compile_index_program(V);
+  static constexpr index_program program = compile_index_program(value);
 
   /// Slots the laid-out array spans (tile padding, padded dimensions and L(n) included).
   static constexpr index_t required_span_size() noexcept
-    requires(xlayout::is_static(V))
+    requires(xlayout::is_static(value))
   {
-    return xlayout::required_span_size(V);
+    return xlayout::required_span_size(value);
   }
   /// XLA's ByteSizeOf: logical elements only.
   static constexpr index_t byte_size() noexcept
-    requires(xlayout::is_static(V))
+    requires(xlayout::is_static(value))
   {
-    return xlayout::byte_size(V);
+    return xlayout::byte_size(value);
   }
   /// Bytes of the laid-out buffer.
   static constexpr index_t physical_byte_size() noexcept
-    requires(xlayout::is_static(V))
+    requires(xlayout::is_static(value))
   {
-    return xlayout::physical_byte_size(V);
+    return xlayout::physical_byte_size(value);
   }
 
   /// The linear index of element (i, j, ...): Shape<"f32[3,5]{1,0:T(2,2)}">::linear_index(2, 3) == 17.
@@ -101,34 +103,34 @@ struct shape_type {
   ///      index_out_of_range in a constant expression; XLAYOUT_EXPECTS at run time)
   template <std::integral... I>
   static constexpr index_t linear_index(I... i) noexcept {
-    static_assert(sizeof...(I) == V.rank(),
+    static_assert(sizeof...(I) == value.rank(),
                   "[xlayout:index_rank_mismatch] xlayout::Shape::linear_index: give one index per dimension");
     static_assert(
-        xlayout::is_static(V),
+        xlayout::is_static(value),
         "[xlayout:dynamic_dimension] xlayout::Shape::linear_index: the shape has dynamic dimensions; "
         "use a Tensor, which holds their sizes");
     const index_t idx[] = {static_cast<index_t>(i)..., 0};
     for (std::size_t d = 0; d < sizeof...(I); ++d) {
-      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < V.dimensions[d], index_out_of_range);
+      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < value.dimensions[d], index_out_of_range);
     }
     if constexpr (program.exact) {
       return program(idx);
     } else {
-      return xlayout::linear_index(V, index_vector{static_cast<index_t>(i)...});
+      return xlayout::linear_index(value, index_vector{static_cast<index_t>(i)...});
     }
   }
   static constexpr index_t linear_index(const index_vector& idx) noexcept
-    requires(xlayout::is_static(V))
+    requires(xlayout::is_static(value))
   {
-    return xlayout::linear_index(V, idx);
+    return xlayout::linear_index(value, idx);
   }
   /// The element at a linear index, or padding_element / linear_index_out_of_range.
   static constexpr result<index_vector> multi_index(index_t linear) noexcept {
-    return xlayout::multi_index(V, linear);
+    return xlayout::multi_index(value, linear);
   }
 
   /// The canonical XLA text.
-  static constexpr auto to_string() noexcept { return xlayout::to_string(V); }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
 };
 
 /// A shape as a type, from XLA text: Shape<"f32[3,5]{1,0:T(2,2)}">. `Shape<"F32[3,5]">` and
@@ -207,9 +209,9 @@ constexpr result<layout> layout_from_args(const A&... args) noexcept {
 /// A layout as a type: the type every `Layout<...>` spelling of the same value resolves to.
 template <layout V>
 struct layout_type {
-  static constexpr xlayout::layout value = V;
-  static constexpr std::size_t rank() noexcept { return V.rank(); }
-  static constexpr auto to_string() noexcept { return xlayout::to_string(V); }
+  static constexpr xlayout::layout value = V;  // read `value`, not V, at run time (see shape_type)
+  static constexpr std::size_t rank() noexcept { return value.rank(); }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
 };
 
 namespace detail {
