@@ -1,0 +1,76 @@
+// tests/cuda/kernels.cu: the accessors and iteration functions in device code, as a kernel author writes
+// them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
+// accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code.
+#include <cstdint>
+#include <type_traits>
+#include <xlayout/tensor.hpp>
+
+using namespace xlayout;
+
+using Source = ConstTensor<"f32[4096,4096]{1,0}">;
+using Tiled = Tensor<"f32[4096,4096]{1,0:T(8,128)}">;
+using Batch = Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">;  // repeated tiling, a dynamic extent
+
+// Zero overhead in space, in host and device compilation: one pointer, plus one index_t per dynamic extent.
+static_assert(sizeof(Tiled) == sizeof(float*));
+static_assert(sizeof(Batch) == sizeof(void*) + sizeof(index_t));
+static_assert(sizeof(decltype(tiles(Tiled())(0, 0))) == sizeof(float*));
+
+// Kernels take kernel_arg<handle, dynamic rank> (the data handle and the dynamic extents) and build the
+// tensor: nvcc 13's host-side launch stub cannot spell a type whose template arguments are class values.
+// (Nor can it always re-print a nested name of such a type in host code, e.g. Batch::kernel_arg_type.)
+
+// Relayout {1,0} -> {1,0:T(8,128)}: block (bx, by) copies tile (by, bx); thread x copies column x of the
+// tile, its eight rows unrolled with compile-time offsets inside the tile.
+__global__ void relayout(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_arg) {
+  const Source src(src_arg);
+  const Tiled dst(dst_arg);
+  const auto grid = tiles(dst);
+  const auto tile = grid(static_cast<index_t>(blockIdx.y), static_cast<index_t>(blockIdx.x));
+  const index_array<2> origin =
+      grid.origin({{static_cast<index_t>(blockIdx.y), static_cast<index_t>(blockIdx.x)}});
+  const index_t b = threadIdx.x;
+#pragma unroll
+  for (index_t a = 0; a < 8; ++a) tile(a, b) = src(origin[0] + a, origin[1] + b);
+}
+
+// The repeated-tiled accessor: scale every element of row blockIdx.x, one thread per column.
+__global__ void scale(kernel_arg<bf16_bits*, 1> arg, float factor) {
+  const Batch t(arg);
+  const index_t i = blockIdx.x, j = threadIdx.x;
+  t(i, j) = from_float<bf16_bits>(to_float(t(i, j)) * factor);
+}
+
+// Checked access in device code: an out-of-range index gives an error value, not a trap.
+__global__ void checked(kernel_arg<float*> arg, std::int64_t i, std::int64_t j, int* status) {
+  const Tiled t(arg);
+  const auto r = t.at(i, j);
+  *status = r ? 0 : static_cast<int>(r.error().id);
+}
+
+// for_each over a tile (memory order, no division per element) and for_each_static over a 2x2-tiled
+// 4x4 block (unrolled, every offset a constant).
+__global__ void walks(kernel_arg<float*> arg, float* sums) {
+  const Tiled t(arg);
+  const auto tile = tiles(t)(static_cast<index_t>(blockIdx.y), static_cast<index_t>(blockIdx.x));
+  float sum = 0;
+  for_each(tile, [&](const index_array<2>&, float& x) { sum += x; });
+  sums[blockIdx.y * gridDim.x + blockIdx.x] = sum;
+}
+__global__ void unrolled(float* p) {
+  const Tensor<"f32[4,4]{1,0:T(2,2)}"> t(p);
+  for_each_static(t, [](auto idx, float& x) {
+    x = static_cast<float>(decltype(idx)::template get<0>().value * 10 +
+                           decltype(idx)::template get<1>().value);
+  });
+}
+
+// The host side launches them (this file is compiled, not run: the test machine may have no GPU).
+void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float* sums, int* status) {
+  const Tiled tiled(dst);
+  relayout<<<dim3(4096 / 128, 4096 / 8), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
+  scale<<<static_cast<unsigned>(rows), 256>>>(kernel_arg_of(Batch(batch, rows)), 0.5f);
+  checked<<<1, 1>>>(kernel_arg_of(tiled), 4096, 0, status);
+  walks<<<dim3(32, 512), 1>>>(kernel_arg_of(tiled), sums);
+  unrolled<<<1, 1>>>(dst);
+}
