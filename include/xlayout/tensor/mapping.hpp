@@ -395,9 +395,7 @@ class tensor_mapping {
 
   /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
   XLAYOUT_HD constexpr index_t offset(const index_t* idx) const noexcept {
-    for (std::size_t d = 0; d < rank; ++d) {
-      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < extent(d), index_out_of_range);
-    }
+    expect_in_range(idx, std::make_index_sequence<rank>{});
     if constexpr (exact && horner) {
       return horner_terms<0>(idx, 0);
     } else if constexpr (exact) {
@@ -473,6 +471,17 @@ class tensor_mapping {
   }
 
  private:
+  // One precondition per dimension, unrolled: in release builds each is an assumption, and a loop of
+  // assumptions is left behind by g++ -O2 as an empty loop per element.
+  template <std::size_t... D>
+  XLAYOUT_HD constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
+                                            std::index_sequence<D...>) const noexcept {
+    (expect_one_in_range<D>(idx[D]), ...);
+  }
+  template <std::size_t D>
+  XLAYOUT_HD constexpr void expect_one_in_range(index_t i) const noexcept {
+    XLAYOUT_EXPECTS(i >= 0 && i < extent(D), index_out_of_range);
+  }
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);
@@ -512,11 +521,17 @@ class tensor_mapping {
   XLAYOUT_HD static constexpr index_t digit(const index_t* idx) noexcept {
     // The index is in [0, extent): unsigned arithmetic gives the same value, and division and modulo by a
     // power of two become a shift and a mask without the sign correction signed division needs.
+    // A plain index stays signed: the round trip through unsigned would hide from the optimiser that the
+    // arithmetic cannot overflow (signed overflow is undefined), which changes how it vectorises loops.
     using U = std::uint64_t;
-    U v = static_cast<U>(idx[term_dimension<K>]);
-    if constexpr (term_divisor<K> != 1) v /= static_cast<U>(term_divisor<K>);
-    if constexpr (term_modulus<K> != 0) v %= static_cast<U>(term_modulus<K>);
-    return static_cast<index_t>(v);
+    if constexpr (term_divisor<K> == 1 && term_modulus<K> == 0) {
+      return idx[term_dimension<K>];
+    } else {
+      U v = static_cast<U>(idx[term_dimension<K>]);
+      if constexpr (term_divisor<K> != 1) v /= static_cast<U>(term_divisor<K>);
+      if constexpr (term_modulus<K> != 0) v %= static_cast<U>(term_modulus<K>);
+      return static_cast<index_t>(v);
+    }
   }
   template <std::size_t... K>
   XLAYOUT_HD constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
