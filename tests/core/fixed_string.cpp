@@ -37,3 +37,12 @@ TEST_CASE("static_string appends text and integers, and reports overflow", "[cor
   CHECK(small.overflowed());
   CHECK(std::string_view(small.c_str()) == "hell");  // always NUL-terminated
 }
+
+TEST_CASE("static_strings compare as text, across capacities", "[core]") {
+  STATIC_REQUIRE(static_string<8>("f32[3]") == static_string<8>("f32[3]"));
+  STATIC_REQUIRE(static_string<8>("f32[3]") == static_string<64>("f32[3]"));
+  STATIC_REQUIRE(!(static_string<8>("f32[3]") == static_string<8>("f32[4]")));
+  STATIC_REQUIRE(static_string<8>("f32[3]") != static_string<16>("f32[3]{0}"));
+  STATIC_REQUIRE(static_string<8>("ab") == std::string_view("ab"));
+  STATIC_REQUIRE(std::string_view("ab") == static_string<8>("ab"));
+}

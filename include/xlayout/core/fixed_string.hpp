@@ -85,6 +85,12 @@ class static_string {
   friend constexpr bool operator==(const static_string& a, std::string_view b) noexcept {
     return a.view() == b;
   }
+  /// Two printed values compare as text (without it, a == b is ambiguous between the string_view overload
+  /// and its reversed form, which clang reports).
+  template <std::size_t M>
+  friend constexpr bool operator==(const static_string& a, const static_string<M>& b) noexcept {
+    return a.view() == b.view();
+  }
 
  private:
   char chars_[Capacity + 1]{};
