@@ -78,8 +78,7 @@
   X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")          \
   X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                            \
   X(expected_range, "IndexingMap: expected `in [lo, hi]`")                                                  \
-  X(non_affine_expression, "IndexingMap: this operation needs a constant operand")                          \
-  X(invalid_divisor, "IndexingMap: floordiv, ceildiv and mod need a positive constant divisor")             \
+  X(invalid_divisor, "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0")              \
   X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                   \
   X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                \
   X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                 \
@@ -308,8 +307,7 @@ struct error_at_column {
   static_assert(Id != error_id::variable_out_of_order, "[xlayout:variable_out_of_order] " "IndexingMap: the domain must list the variables in declaration order");
   static_assert(Id != error_id::empty_range, "[xlayout:empty_range] " "IndexingMap: a range [lo, hi] needs lo <= hi");
   static_assert(Id != error_id::expected_range, "[xlayout:expected_range] " "IndexingMap: expected `in [lo, hi]`");
-  static_assert(Id != error_id::non_affine_expression, "[xlayout:non_affine_expression] " "IndexingMap: this operation needs a constant operand");
-  static_assert(Id != error_id::invalid_divisor, "[xlayout:invalid_divisor] " "IndexingMap: floordiv, ceildiv and mod need a positive constant divisor");
+  static_assert(Id != error_id::invalid_divisor, "[xlayout:invalid_divisor] " "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0");
   static_assert(Id != error_id::pool_exhausted, "[xlayout:pool_exhausted] " "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)");
   static_assert(Id != error_id::too_many_variables, "[xlayout:too_many_variables] " "IndexingMap: more variables than XLAYOUT_MAX_VARS");
   static_assert(Id != error_id::variable_count_mismatch, "[xlayout:variable_count_mismatch] " "IndexingMap: the number of variables does not match the map");

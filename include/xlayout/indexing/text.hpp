@@ -36,7 +36,10 @@ struct expr_parser {
   const Resolve& resolve;  // resolve(name) -> variable id, or -1
   int depth = 0;
 
-  static constexpr int max_depth = 200;
+  // Each level of nesting takes 4 nested calls; 100 levels stay well inside the default constexpr depth
+  // of g++ and clang (512), so a text nested deeper gets this error, not the compiler's, in a constant
+  // expression too.
+  static constexpr int max_depth = 100;
 
   constexpr bool failed() const noexcept { return s.failed() || ws.failed(); }
 
@@ -87,7 +90,17 @@ struct expr_parser {
     while (!failed()) {
       const expr_kind k = accept_operator();
       if (k == expr_kind::variable) break;
+      s.skip_space();
+      const std::size_t rhs_at = s.position();
       const expr_id rhs = parse_factor();
+      if (failed()) break;
+      // A divisor written as 0 (after folding: `d0 mod (2 - 2)` too) is a mistake in the text. XLA accepts it
+      // and fails when evaluating; a divisor that is a variable may still be 0 at a point, and evaluate
+      // then returns an error value.
+      if (k != expr_kind::mul && ws.is_constant(rhs) && ws.value(rhs) == 0) {
+        s.fail_at(error_id::invalid_divisor, rhs_at);
+        break;
+      }
       lhs = ws.binary(k, lhs, rhs);
     }
     return lhs;
@@ -122,7 +135,8 @@ struct expr_parser {
       const expr_id e = parse_expr();
       if (failed()) return 0;
       if (!s.accept(')')) {
-        s.fail(s.at_end() ? error_id::unbalanced_parenthesis : error_id::unbalanced_parenthesis);
+        s.fail(s.at_end() || s.peek() == ',' ? error_id::unbalanced_parenthesis
+                                             : error_id::unexpected_character);
         return 0;
       }
       return e;
@@ -308,7 +322,7 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
       d.results[d.num_results++] = e;
       if (s.accept(')')) break;
       if (!s.accept(',')) {
-        s.fail(s.at_end() ? error_id::unbalanced_parenthesis : error_id::unbalanced_parenthesis);
+        s.fail(s.at_end() ? error_id::unbalanced_parenthesis : error_id::unexpected_character);
         break;
       }
     }
@@ -345,7 +359,12 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
         ++next_var;
       } else {
         if (next_var < nv) {
-          s.fail_at(error_id::variable_out_of_order, at);
+          // `d0 [0, 9]`: the next variable's range without `in`.
+          if (v >= 0 && static_cast<std::size_t>(v) == next_var && s.next_is('[')) {
+            s.fail(error_id::expected_range);
+          } else {
+            s.fail_at(error_id::variable_out_of_order, at);
+          }
           return s.failure();
         }
         s.set_position(at);
