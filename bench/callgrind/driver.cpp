@@ -1,0 +1,87 @@
+// bench/callgrind/driver.cpp: the loops of bench/runtime/kernels.hpp as separate, never-inlined functions
+// with plain names (sum_tensor_tiled_2x2, sum_hand_tiled_2x2, ...), each run once, so that callgrind counts
+// the instructions of each (bench/callgrind/instructions.sh). Each function is flattened (everything it calls
+// is inlined into it), so its own count is the whole loop's. It also checks that every loop returns the
+// buffer's sum, so it is a test of the benchmark kernels as well (CTest bench.callgrind_driver).
+#include <cstdio>
+#include <vector>
+
+#define BENCH_LOOP  // the loops are inlined into the wrappers below, which callgrind counts
+#include "../runtime/kernels.hpp"
+
+#define XLAYOUT_BENCH_KERNELS(Case)                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_tensor_##Case(                                 \
+      const bench::element_t<bench::Case>* p) {                                                              \
+    return bench::sum_tensor<bench::Case>(bench::const_tensor_t<bench::Case>(p));                            \
+  }                                                                                                          \
+  extern "C"                                                                                                 \
+      [[gnu::noinline, gnu::flatten]] bench::sum_t sum_hand_##Case(const bench::element_t<bench::Case>* p) { \
+    return bench::sum_hand<bench::Case>(p);                                                                  \
+  }                                                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_runtime_##Case(                                \
+      const bench::element_t<bench::Case>* p, const xlayout::shape* s) {                                     \
+    return bench::sum_runtime<bench::Case>(p, *s);                                                           \
+  }                                                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_for_each_##Case(                               \
+      const bench::element_t<bench::Case>* p) {                                                              \
+    return bench::sum_for_each<bench::Case>(bench::const_tensor_t<bench::Case>(p));                          \
+  }
+
+XLAYOUT_BENCH_KERNELS(row_major)
+XLAYOUT_BENCH_KERNELS(column_major)
+XLAYOUT_BENCH_KERNELS(permuted_3d)
+XLAYOUT_BENCH_KERNELS(tiled_2x2)
+XLAYOUT_BENCH_KERNELS(tiled_8x128)
+XLAYOUT_BENCH_KERNELS(tiled_bf16)
+XLAYOUT_BENCH_KERNELS(combined)
+XLAYOUT_BENCH_KERNELS(padded)
+
+namespace {
+
+int failures = 0;
+
+void expect(const char* what, const char* layout, bench::sum_t got, bench::sum_t want) {
+  if (got != want) {
+    std::printf("%s_%s: %llu, expected %llu\n", what, layout, static_cast<unsigned long long>(got),
+                static_cast<unsigned long long>(want));
+    ++failures;
+  }
+}
+
+template <class Case>
+void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
+         bench::sum_t (*hand)(const bench::element_t<Case>*),
+         bench::sum_t (*runtime)(const bench::element_t<Case>*, const xlayout::shape*),
+         bench::sum_t (*walk)(const bench::element_t<Case>*)) {
+  std::vector<bench::element_t<Case>> buffer(
+      static_cast<std::size_t>(typename Case::tensor().required_span_size()));
+  const bench::sum_t sum = bench::fill<Case>(buffer.data());
+  const auto shape = xlayout::parse_shape(Case::text);
+  if (!shape) {
+    std::printf("%s does not parse\n", Case::text.data());
+    ++failures;
+    return;
+  }
+  expect("sum_tensor", id, tensor(buffer.data()), sum);
+  expect("sum_hand", id, hand(buffer.data()), sum);
+  expect("sum_runtime", id, runtime(buffer.data(), &*shape), sum);
+  expect("sum_for_each", id, walk(buffer.data()), sum);
+}
+
+}  // namespace
+
+#define XLAYOUT_RUN(Case) \
+  run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case)
+
+int main() {
+  XLAYOUT_RUN(row_major);
+  XLAYOUT_RUN(column_major);
+  XLAYOUT_RUN(permuted_3d);
+  XLAYOUT_RUN(tiled_2x2);
+  XLAYOUT_RUN(tiled_8x128);
+  XLAYOUT_RUN(tiled_bf16);
+  XLAYOUT_RUN(combined);
+  XLAYOUT_RUN(padded);
+  if (failures == 0) std::printf("every loop of the 8 layouts returns the buffer's sum\n");
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,118 @@
+// bench/runtime/accessors.cpp: the sum of every element of eight layouts, four ways each (see kernels.hpp):
+//   sum/<layout>/tensor     the Tensor accessor t(i, j), logical order
+//   sum/<layout>/hand       the same loop with hand-written index arithmetic (the baseline)
+//   sum/<layout>/runtime    the same loop with xlayout::linear_index on a shape parsed at run time
+//   sum/<layout>/for_each   for_each(t, f): memory order, tile by tile
+// Each loop's result is checked against the buffer's known sum before anything is timed.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "kernels.hpp"
+
+namespace {
+
+template <class Case>
+struct buffer {
+  std::vector<bench::element_t<Case>> data;
+  bench::sum_t sum = 0;
+  xlayout::shape shape;
+
+  buffer() : data(static_cast<std::size_t>(typename Case::tensor().required_span_size())) {
+    sum = bench::fill<Case>(data.data());
+    auto parsed = xlayout::parse_shape(Case::text);
+    if (!parsed) {
+      std::fprintf(stderr, "bench: %.*s does not parse\n", static_cast<int>(Case::text.size()),
+                   Case::text.data());
+      std::exit(2);
+    }
+    shape = *parsed;
+  }
+  static buffer& get() {
+    static buffer b;
+    return b;
+  }
+};
+
+template <class Case>
+void check(const char* variant, bench::sum_t got) {
+  const bench::sum_t want = buffer<Case>::get().sum;
+  if (got != want) {
+    std::fprintf(stderr, "bench: sum/%s/%s is %llu, the buffer holds %llu\n", Case::name.data(), variant,
+                 static_cast<unsigned long long>(got), static_cast<unsigned long long>(want));
+    std::exit(2);
+  }
+}
+
+template <class Case>
+void bm_tensor(benchmark::State& state) {
+  const typename Case::tensor t(buffer<Case>::get().data.data());
+  for (auto _ : state) {
+    auto view = t;
+    benchmark::DoNotOptimize(view);
+    benchmark::DoNotOptimize(bench::sum_tensor<Case>(view));
+  }
+  state.SetItemsProcessed(state.iterations() * t.size());
+}
+
+template <class Case>
+void bm_hand(benchmark::State& state) {
+  const bench::element_t<Case>* p = buffer<Case>::get().data.data();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(bench::sum_hand<Case>(p));
+  }
+  state.SetItemsProcessed(state.iterations() * typename Case::tensor().size());
+}
+
+template <class Case>
+void bm_runtime(benchmark::State& state) {
+  const bench::element_t<Case>* p = buffer<Case>::get().data.data();
+  xlayout::shape shape = buffer<Case>::get().shape;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(shape);
+    benchmark::DoNotOptimize(bench::sum_runtime<Case>(p, shape));
+  }
+  state.SetItemsProcessed(state.iterations() * typename Case::tensor().size());
+}
+
+template <class Case>
+void bm_for_each(benchmark::State& state) {
+  const typename Case::tensor t(buffer<Case>::get().data.data());
+  for (auto _ : state) {
+    auto view = t;
+    benchmark::DoNotOptimize(view);
+    benchmark::DoNotOptimize(bench::sum_for_each<Case>(view));
+  }
+  state.SetItemsProcessed(state.iterations() * t.size());
+}
+
+template <class Case>
+void register_case() {
+  const typename Case::tensor t(buffer<Case>::get().data.data());
+  check<Case>("tensor", bench::sum_tensor<Case>(t));
+  check<Case>("hand", bench::sum_hand<Case>(t.data()));
+  check<Case>("runtime", bench::sum_runtime<Case>(t.data(), buffer<Case>::get().shape));
+  check<Case>("for_each", bench::sum_for_each<Case>(t));
+  const std::string prefix = "sum/" + std::string(Case::name) + "/";
+  benchmark::RegisterBenchmark((prefix + "hand").c_str(), bm_hand<Case>);
+  benchmark::RegisterBenchmark((prefix + "tensor").c_str(), bm_tensor<Case>);
+  benchmark::RegisterBenchmark((prefix + "runtime").c_str(), bm_runtime<Case>);
+  benchmark::RegisterBenchmark((prefix + "for_each").c_str(), bm_for_each<Case>);
+}
+
+}  // namespace
+
+namespace bench {
+std::vector<std::string> register_accessor_benchmarks() {
+  std::vector<std::string> layouts;
+  for_each_case([&](auto c) {
+    register_case<decltype(c)>();
+    layouts.emplace_back(decltype(c)::name);
+  });
+  return layouts;
+}
+}  // namespace bench
