@@ -7,6 +7,7 @@
 #include <xlayout/indexing/equivalence.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/indexing/interval.hpp>
+#include <xlayout/indexing/layout_map.hpp>
 #include <xlayout/indexing/simplify.hpp>
 #include <xlayout/indexing/static_map.hpp>
 #include <xlayout/indexing/text.hpp>
