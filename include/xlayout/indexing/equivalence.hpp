@@ -142,9 +142,11 @@ constexpr bool find_counterexample(const indexing_map& a, const indexing_map& b)
       if (trial < 4) {
         vars[v] = ((trial >> (v % 2)) & 1) ? r.upper : r.lower;
       } else {
-        const index_t width = r.upper - r.lower;  // may overflow for huge ranges: then use offsets
-        const index_t span = (width < 0 || width > (index_t{1} << 40)) ? (index_t{1} << 40) : width + 1;
-        vars[v] = r.lower + static_cast<index_t>(pick % static_cast<std::uint64_t>(span));
+        // The width in unsigned arithmetic (upper - lower of an unbounded range does not fit in int64);
+        // huge ranges are sampled in their first 2^40 values.
+        const std::uint64_t width = static_cast<std::uint64_t>(r.upper) - static_cast<std::uint64_t>(r.lower);
+        const std::uint64_t span = width >= (std::uint64_t{1} << 40) ? (std::uint64_t{1} << 40) : width + 1;
+        vars[v] = r.lower + static_cast<index_t>(pick % span);
       }
     }
     index_t ra[XLAYOUT_MAX_RESULTS]{}, rb[XLAYOUT_MAX_RESULTS]{};
