@@ -91,6 +91,18 @@ constexpr int compare_exprs(expr_view va, expr_id a, expr_view vb, expr_id b) no
   return compare_exprs(va, x.rhs, vb, y.rhs);
 }
 
+/// compare_exprs for two ids of one pool, where equal ids are equal expressions (hash-consing), also in
+/// constant evaluation.
+constexpr int compare_exprs(expr_view v, expr_id a, expr_id b) noexcept {
+  if (a == b) return 0;
+  const expr_node& x = v[a];
+  const expr_node& y = v[b];
+  if (x.kind != y.kind) return x.kind < y.kind ? -1 : 1;
+  if (!is_binary(x.kind)) return x.value < y.value ? -1 : (x.value > y.value ? 1 : 0);
+  if (int c = compare_exprs(v, x.lhs, y.lhs); c != 0) return c;
+  return compare_exprs(v, x.rhs, y.rhs);
+}
+
 /// True when every variable id of the tree is below `limit`.
 constexpr bool uses_only_variables_below(expr_view v, expr_id id, index_t limit) noexcept {
   const expr_node& n = v[id];
@@ -422,7 +434,7 @@ struct basic_expr_workspace {
     for (std::size_t i = 1; i < m; ++i) {  // insertion sort: the lists are short
       const expr_id t = terms[i];
       std::size_t j = i;
-      while (j > 0 && detail::compare_exprs(view(), t, view(), terms[j - 1]) < 0) {
+      while (j > 0 && detail::compare_exprs(view(), t, terms[j - 1]) < 0) {
         terms[j] = terms[j - 1];
         --j;
       }

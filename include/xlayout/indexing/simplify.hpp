@@ -699,7 +699,7 @@ struct simplifier {
 
   // ---------------------------------------------------------------- expressions -> normal form
   constexpr expr_id order_pair_kind(expr_kind k, expr_id a, expr_id b) noexcept {
-    if (compare_exprs(ws.view(), b, ws.view(), a) < 0) {
+    if (compare_exprs(ws.view(), b, a) < 0) {
       const expr_id t = a;
       a = b;
       b = t;
@@ -839,7 +839,7 @@ struct simplifier {
       expr_id l = pretty(from_raw(n.lhs));
       expr_id rr = pretty(from_raw(n.rhs));
       if ((n.kind == expr_kind::mul || n.kind == expr_kind::min || n.kind == expr_kind::max) &&
-          compare_exprs(ws.view(), rr, ws.view(), l) < 0) {
+          compare_exprs(ws.view(), rr, l) < 0) {
         const expr_id t = l;
         l = rr;
         rr = t;
