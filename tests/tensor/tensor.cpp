@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace {
-int assertion_failures = 0;  // counted by the handler below instead of trapping
+[[maybe_unused]] int assertion_failures = 0;  // counted by the handler below instead of trapping
 }
 #define XLAYOUT_ASSERT_HANDLER(file, line, text) (++assertion_failures)
 #include <xlayout/tensor/tensor.hpp>

@@ -218,7 +218,10 @@ XLAYOUT_ERROR_LIST(XLAYOUT_X)
 }  // namespace diagnostics
 
 /// Checks a precondition that has an error id: a compile error naming the id in a constant expression;
-/// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, an assumption when off).
+/// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, nothing when off).
+/// XLAYOUT_EXPECTS_ASSUME is the same, but with assertions off it tells the optimiser the condition holds
+/// (the accessor's index range: division and modulo by powers of two become shifts and masks). Its
+/// condition must be a comparison of local values: no function calls.
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
 #define XLAYOUT_EXPECTS(cond, id)                                                     \
   do {                                                                                \
@@ -230,8 +233,15 @@ XLAYOUT_ERROR_LIST(XLAYOUT_X)
       }                                                                               \
     }                                                                                 \
   } while (false)
+#define XLAYOUT_EXPECTS_ASSUME(cond, id) XLAYOUT_EXPECTS(cond, id)
 #else
 #define XLAYOUT_EXPECTS(cond, id)                \
+  do {                                           \
+    if (__builtin_is_constant_evaluated()) {     \
+      if (!(cond)) ::xlayout::diagnostics::id(); \
+    }                                            \
+  } while (false)
+#define XLAYOUT_EXPECTS_ASSUME(cond, id)         \
   do {                                           \
     if (__builtin_is_constant_evaluated()) {     \
       if (!(cond)) ::xlayout::diagnostics::id(); \

@@ -471,8 +471,9 @@ class tensor_mapping {
   }
 
  private:
-  // One precondition per dimension, unrolled: in release builds each is an assumption, and a loop of
-  // assumptions is left behind by g++ -O2 as an empty loop per element.
+  // One precondition per dimension, unrolled: in release builds each is an assumption
+  // (XLAYOUT_EXPECTS_ASSUME), and a loop of assumptions is left behind by g++ -O2 as an empty loop per
+  // element.
   template <std::size_t... D>
   XLAYOUT_HD constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
                                             std::index_sequence<D...>) const noexcept {
@@ -480,7 +481,8 @@ class tensor_mapping {
   }
   template <std::size_t D>
   XLAYOUT_HD constexpr void expect_one_in_range(index_t i) const noexcept {
-    XLAYOUT_EXPECTS(i >= 0 && i < extent(D), index_out_of_range);
+    const index_t e = extent(D);
+    XLAYOUT_EXPECTS_ASSUME(i >= 0 && i < e, index_out_of_range);
   }
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
