@@ -191,7 +191,8 @@ BENCH_LOOP sum_t sum_for_each(const const_tensor_t<Case>& t) {
 }
 
 /// Fills a buffer for Case: elements get pseudo-random small values, padding slots zero. Returns the sum
-/// the loops must compute, found by walking the logical indices with the brute-force linear_index.
+/// the loops must compute, found by walking the logical indices with the generic run-time linear_index
+/// (checked against the brute-force pad-reshape-transpose model in tests/layout/linear_index.cpp).
 template <class Case>
 sum_t fill(element_t<Case>* p) {
   const typename Case::tensor t(p);

@@ -77,9 +77,6 @@ XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f
   }
 }
 
-/// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
-/// (an index_array: `auto [i, j] = index;`). No division or modulo per element; padding is skipped.
-///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
 namespace detail {
 /// Turns the (index, offset) of for_each_offset into the (index, element) for_each passes.
 template <class Access, std::size_t Rank, class F>
@@ -93,6 +90,9 @@ struct element_visitor {
 };
 }  // namespace detail
 
+/// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
+/// (an index_array: `auto [i, j] = index;`). No division or modulo per element; padding is skipped.
+///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f) {
@@ -158,12 +158,7 @@ struct static_walk {
     return static_index_array<entries.entries[N].index[D]...>{};
   }
 };
-}  // namespace detail
 
-/// Calls f(index, element) for every element of a static tensor in memory order, unrolled: index is a
-/// static_index_array (compile-time constants) and each element's offset is a constant. For small tiles in
-/// kernels; the code grows with the number of elements.
-namespace detail {
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class W, class A, std::size_t Rank, class F, std::size_t... N>
 XLAYOUT_HD constexpr void visit_static(typename A::data_handle_type data, F& f, std::index_sequence<N...>) {
@@ -172,6 +167,9 @@ XLAYOUT_HD constexpr void visit_static(typename A::data_handle_type data, F& f, 
 }
 }  // namespace detail
 
+/// Calls f(index, element) for every element of a static tensor in memory order, unrolled: index is a
+/// static_index_array (compile-time constants) and each element's offset is a constant. For small tiles in
+/// kernels; the code grows with the number of elements.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
   requires(Ext::is_static())
