@@ -4,10 +4,10 @@
 # Generates three TUs in a temporary directory: the umbrella header alone, and N distinct shapes (tiled,
 # repeated-tiled, '*'-combined, transposed), each used for a linear index in a constant expression.
 # Prints wall time and peak memory (best of REPEAT runs) and the marginal cost per shape.
-# Usage: bench/compile_time/shapes.sh [N=200] [CXX=g++] [REPEAT=3]
+# Usage: bench/compile_time/shapes.sh [N=200] [CXX=g++] [CXXFLAGS=...] [REPEAT=3]
 set -euo pipefail
 n=${1:-200}
-cxx=${CXX:-g++}
+read -r -a cxx <<< "${CXX:-g++} ${CXXFLAGS:-}"  # the compiler and its flags, as words
 repeat=${REPEAT:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -32,20 +32,13 @@ echo '#include <array>' > "$work/array.cpp"
   echo "int main() { return static_cast<int>(v0 + v$((n - 1))) & 1; }"
 } > "$work/shapes.cpp"
 
-measure() {  # prints "seconds MB" of the best run
-  local best_t=999 best_m=0
-  for ((r = 0; r < repeat; ++r)); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$cxx" -std=c++20 -O2 -I"$root/include" -c "$1" -o "$work/out.o"
-    read -r t m < "$work/time"
-    if awk "BEGIN{exit !($t < $best_t)}"; then best_t=$t; best_m=$m; fi
-  done
-  echo "$best_t $((best_m / 1024))"
-}
+# shellcheck source=measure.sh
+source "$root/bench/compile_time/measure.sh"
 
 read -r t_array m_array <<< "$(measure "$work/array.cpp")"
 read -r t_umbrella m_umbrella <<< "$(measure "$work/umbrella.cpp")"
 read -r t_shapes m_shapes <<< "$(measure "$work/shapes.cpp")"
-echo "compiler: $($cxx --version | head -1)"
+echo "compiler: $("${cxx[0]}" --version | head -1)${cxx[1]:+ (${cxx[*]:1})}"
 echo "<array> alone:                 ${t_array} s, ${m_array} MB"
 echo "<xlayout/xlayout.hpp> alone:   ${t_umbrella} s, ${m_umbrella} MB (header cost over <array>: $(awk "BEGIN{printf \"%.2f\", $t_umbrella - $t_array}") s)"
 echo "$n distinct Shape<\"...\">:      ${t_shapes} s, ${m_shapes} MB"

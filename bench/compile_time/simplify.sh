@@ -70,15 +70,8 @@ if ((distinct != n || unique != n)); then
   exit 1
 fi
 
-measure() {  # prints "seconds MB" of the best run
-  local best_t=999 best_m=0
-  for ((r = 0; r < repeat; ++r)); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "${cxx[@]}" -std=c++20 -O2 -I"$root/include" -c "$1" -o "$work/out.o"
-    read -r t m < "$work/time"
-    if awk "BEGIN{exit !($t < $best_t)}"; then best_t=$t; best_m=$m; fi
-  done
-  echo "$best_t $((best_m / 1024))"
-}
+# shellcheck source=measure.sh
+source "$root/bench/compile_time/measure.sh"
 
 read -r t_header m_header <<< "$(measure "$work/header.cpp")"
 read -r t_maps m_maps <<< "$(measure "$work/simplify.cpp")"
