@@ -96,7 +96,22 @@
     "width; other types only their own width")                                                              \
   X(tile_access_unsupported,                                                                                \
     "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles "   \
-    "no longer than the first")
+    "no longer than the first")                                                                             \
+  /* HLO text */                                                                                            \
+  X(hlo_expected_name,                                                                                      \
+    "HLO text: a name is required here (an instruction, computation, opcode or attribute name)")            \
+  X(hlo_duplicate_name,                                                                                     \
+    "HLO text: this name is already defined (instructions: in this computation; computations: in the "      \
+    "module)")                                                                                              \
+  X(hlo_unknown_operand, "HLO text: the operand is no instruction defined earlier in its computation")      \
+  X(hlo_unknown_computation,                                                                                \
+    "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module")                \
+  X(hlo_empty_module, "HLO text: the module has no computation")                                            \
+  X(hlo_multiple_entries, "HLO text: more than one computation is marked ENTRY")                            \
+  X(hlo_invalid_attribute, "HLO text: the value of this attribute does not have the form XLA prints")       \
+  X(hlo_capacity_exceeded,                                                                                  \
+    "HLO text: the module needs more instructions, computations, shapes, characters, operands or called "   \
+    "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")
 
 namespace xlayout {
 
@@ -329,6 +344,14 @@ struct error_at_column {
   static_assert(Id != error_id::dynamic_extent_count, "[xlayout:dynamic_extent_count] " "Tensor: give one size per dynamic extent ('?' or dyn), in order");
   static_assert(Id != error_id::unsupported_element_size, "[xlayout:unsupported_element_size] " "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their " "width; other types only their own width");
   static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles " "no longer than the first");
+  static_assert(Id != error_id::hlo_expected_name, "[xlayout:hlo_expected_name] " "HLO text: a name is required here (an instruction, computation, opcode or attribute name)");
+  static_assert(Id != error_id::hlo_duplicate_name, "[xlayout:hlo_duplicate_name] " "HLO text: this name is already defined (instructions: in this computation; computations: in the " "module)");
+  static_assert(Id != error_id::hlo_unknown_operand, "[xlayout:hlo_unknown_operand] " "HLO text: the operand is no instruction defined earlier in its computation");
+  static_assert(Id != error_id::hlo_unknown_computation, "[xlayout:hlo_unknown_computation] " "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module");
+  static_assert(Id != error_id::hlo_empty_module, "[xlayout:hlo_empty_module] " "HLO text: the module has no computation");
+  static_assert(Id != error_id::hlo_multiple_entries, "[xlayout:hlo_multiple_entries] " "HLO text: more than one computation is marked ENTRY");
+  static_assert(Id != error_id::hlo_invalid_attribute, "[xlayout:hlo_invalid_attribute] " "HLO text: the value of this attribute does not have the form XLA prints");
+  static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
   // END generated
   // clang-format on
   static constexpr bool ok = true;
