@@ -2,9 +2,9 @@
 // transpose: the logical index of f32[3,5]{1,0:T(2,2)} goes to the physical (tiled) index
 // (d0 / 2, d1 / 2, d0 mod 2, d1 mod 2) and to the linear index ((d0 / 2) * 3 + d1 / 2) * 4 + ...; the inverse
 // maps take a physical or linear index back to the logical one, with constraints that exclude padding.
-// XLA's own indexing analysis ignores tiles (research/xla.md (g)); these maps follow
-// LinearIndexForNestedTiling and the seed's tiling (004): each tile splits the most-minor dimensions of the
-// current shape.
+// XLA's own indexing analysis ignores tiles (docs/semantics.md); these maps follow
+// LinearIndexForNestedTiling and XLA's "Tiled layout" document: each tile splits the most-minor dimensions
+// of the current shape.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -122,8 +122,8 @@ constexpr result<indexing_map> logical_to_linear_map(const shape& s, bool simpli
 }
 
 /// The map from the physical (tiled) index back to the logical index. The domain is the tiled shape; the
-/// constraints exclude the padding that rounds dimensions up to whole tiles (and the seeds' padded
-/// dimensions).
+/// constraints exclude the padding that rounds dimensions up to whole tiles (and
+/// padded_dimensions).
 constexpr result<indexing_map> physical_to_logical_map(const shape& s, bool simplified = true) noexcept {
   auto st = detail::tiling_steps_of(s);
   if (!st) return st.error();

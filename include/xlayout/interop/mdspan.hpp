@@ -41,7 +41,7 @@ using std_extents_t = decltype(detail::std_extents_of<Ext>(std::make_index_seque
 
 /// A std::mdspan LayoutPolicy for the layout L (a Layout<...> type). Its mapping meets the LayoutMapping
 /// requirements: unique always; exhaustive and strided exactly when the layout is for the extents (tile
-/// padding, the seeds' padded dimensions and L(n) make it non-exhaustive; a tile that reorders elements makes
+/// padding, padded_dimensions and L(n) make it non-exhaustive; a tile that reorders elements makes
 /// it non-strided); stride(r) where strided.
 template <class L>
 struct mdspan_layout {

@@ -255,7 +255,7 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
 }
 
 /// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
-/// or tiles that leave the order unchanged; the seeds' padded dimensions are strided).
+/// or tiles that leave the order unchanged; padded_dimensions are strided).
 constexpr bool is_strided(const shape& s) noexcept {
   const index_program p = compile_index_program(s);
   if (!p.exact) return false;

@@ -1,6 +1,7 @@
 // include/xlayout/layout/linear_index.hpp: where an element lives. linear_index maps a logical index to
-// its position in the laid-out buffer (XLA's IndexUtil for untiled layouts, the seed's tiled formula and
-// LinearIndexForNestedTiling otherwise, the seed's combined dimensions and padded dimensions); multi_index
+// its position in the laid-out buffer (XLA's IndexUtil for untiled layouts, the tiled formula of XLA's
+// "Tiled layout" document and LinearIndexForNestedTiling otherwise, that document's combined dimensions,
+// and padded_dimensions); multi_index
 // is its inverse.
 #pragma once
 #include <concepts>
@@ -148,7 +149,7 @@ constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexc
   out.resize(s.rank());
   for (std::size_t j = 0; j < s.rank(); ++j) {
     const std::size_t d = detail::physical_to_logical(s, j);
-    if (idx[j] >= s.dimensions[d]) return error_id::padding_element;  // the seeds' padded dimensions
+    if (idx[j] >= s.dimensions[d]) return error_id::padding_element;  // padded_dimensions
     out[d] = idx[j];
   }
   return out;

@@ -1,5 +1,5 @@
 // include/xlayout/layout/tiling.hpp: the pad-reshape-transpose view of a layout. Logical dimensions are
-// padded (seeds' padded_dimensions), permuted to physical major-to-minor order, then every tile in turn
+// padded (padded_dimensions), permuted to physical major-to-minor order, then every tile in turn
 // combines '*' groups and splits the most-minor dimensions into (tile count, tile size) pairs.
 #pragma once
 #include <xlayout/core/config.hpp>
@@ -16,7 +16,7 @@ inline constexpr std::size_t max_tiled_rank = XLAYOUT_MAX_RANK * (XLAYOUT_MAX_TI
 /// Sizes or indices of the tiled ("physical") shape, most-major first.
 using tiled_vector = static_vector<index_t, max_tiled_rank>;
 
-/// The extents of one logical dimension as the layout sees them: the padded width if the seeds'
+/// The extents of one logical dimension as the layout sees them: the padded width if
 /// padded_dimensions are set, else the size.
 constexpr index_t laid_out_extent(const shape& s, std::size_t d) noexcept {
   return s.layout.padded_dimensions.empty() ? s.dimensions[d] : s.layout.padded_dimensions[d];
@@ -134,8 +134,9 @@ constexpr bool unapply_tile(const tiled_vector& before, const tile& t, const til
 
 }  // namespace detail
 
-/// The sizes of the array after padding, permutation to physical order and every tile (the seed's
-/// pad-reshape-transpose shape), most-major first: f32[3,5]{1,0:T(2,2)} gives [2, 3, 2, 2].
+/// The sizes of the array after padding, permutation to physical order and every tile (the
+/// pad-reshape-transpose shape of XLA's "Tiled layout" document), most-major first: f32[3,5]{1,0:T(2,2)}
+/// gives [2, 3, 2, 2].
 /// Errors: dynamic_dimension, span_overflow.
 /// @pre the layout is valid for the shape
 constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
@@ -149,9 +150,9 @@ constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
   return dims;
 }
 
-/// The seed's pad-reshape-transpose shape as a shape value: the tiled sizes with the default layout and
-/// the same element type and E(n): f32[3,5]{1,0:T(2,2)} gives f32[2,3,2,2]{3,2,1,0}. The tail padding of
-/// L(n) is not a dimension and is not included. Errors: dynamic_dimension, span_overflow, and
+/// The pad-reshape-transpose shape ("Tiled layout") as a shape value: the tiled sizes with the default
+/// layout and the same element type and E(n): f32[3,5]{1,0:T(2,2)} gives f32[2,3,2,2]{3,2,1,0}. The tail
+/// padding of L(n) is not a dimension and is not included. Errors: dynamic_dimension, span_overflow, and
 /// rank_too_large when the tiled shape has more than XLAYOUT_MAX_RANK dimensions.
 constexpr result<shape> physical_shape(const shape& s) noexcept {
   auto dims = tiled_dimensions(s);

@@ -1,5 +1,5 @@
 // include/xlayout/layout/validate.hpp: is this layout valid for this shape? XLA's
-// LayoutUtil::ValidateLayoutForShape, plus the rules only xlayout needs ('*' placement, the seeds'
+// LayoutUtil::ValidateLayoutForShape, plus the rules only xlayout needs ('*' placement,
 // padded_dimensions, capacities, int64 span).
 #pragma once
 #include <xlayout/core/diagnostics.hpp>
@@ -102,7 +102,7 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
       previous = v;
     }
   }
-  // The seeds' padded dimensions: one per dimension, none smaller than the dimension.
+  // padded_dimensions: one per dimension, none smaller than the dimension.
   if (!l.padded_dimensions.empty()) {
     if (l.padded_dimensions.size() != s.rank())
       return {error_id::padded_dimensions_size_mismatch, F::padded_dimensions};

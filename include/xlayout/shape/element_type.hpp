@@ -85,7 +85,7 @@ inline constexpr int element_type_count =
 /// XLA's lower-case name: "f32", "bf16", "pred", "f8e4m3fn", "opaque".
 constexpr std::string_view element_type_name(element_type t) noexcept { return detail::info(t).name; }
 
-/// Parses a name in either case ("f32", "F32"; the seeds write upper case). `invalid` if unknown.
+/// Parses a name in either case ("f32", "F32"; XLA's documents write upper case). `invalid` if unknown.
 constexpr element_type element_type_from_name(std::string_view s) noexcept {
   for (const auto& e : detail::element_type_table) {
     if (e.type == element_type::invalid || e.name.size() != s.size()) continue;

@@ -1,5 +1,6 @@
 // include/xlayout/shape/layout.hpp: the layout value: minor_to_major, tiles, XLA's other properties
-// (L # * E S SC P M), and the seeds' padded_dimensions. Data only; layout/ holds the algorithms.
+// (L # * E S SC P M), and padded_dimensions (XLA's "Shapes and layout" document). Data only; layout/ holds
+// the algorithms.
 #pragma once
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/index.hpp>
@@ -20,7 +21,7 @@ struct split_config {
   friend constexpr bool operator==(const split_config&, const split_config&) = default;
 };
 
-/// The seeds' PaddingValue: what the padding elements of padded_dimensions hold.
+/// PaddingValue of XLA's "Shapes and layout" document: what the padding elements of padded_dimensions hold.
 enum class padding_value_kind : unsigned char { zero, one, lowest, highest, unknown };
 
 /// The `P(...)` property: the physical shape of a sparse array (element type, sizes, minor_to_major).
@@ -33,7 +34,7 @@ struct sparse_physical_shape {
   friend constexpr bool operator==(const sparse_physical_shape&, const sparse_physical_shape&) = default;
 };
 
-/// How an array is laid out in memory (XLA's Layout, plus the seeds' padded_dimensions).
+/// How an array is laid out in memory (XLA's Layout, plus the documented padded_dimensions).
 /// The default value is XLA's `Layout()`: no dimensions, printed `{}`.
 struct layout {
   /// Logical dimensions, most-minor first. Default for a new shape: {rank-1, ..., 1, 0}.
@@ -56,15 +57,16 @@ struct layout {
   sparse_physical_shape physical_shape;
   /// `M(n)`.
   index_t dynamic_shape_metadata_prefix_bytes = 0;
-  /// The seeds' padded_dimensions: the padded width of each logical dimension (empty: none). XLA's text
-  /// has no spelling for it; xlayout prints it as the extension property `pad(...)`.
+  /// padded_dimensions ("Shapes and layout"; no longer in XLA's Layout): the padded width of each logical
+  /// dimension (empty: none). XLA's text has no spelling for it; xlayout prints it as the extension
+  /// property `pad(...)`.
   static_vector<index_t, XLAYOUT_MAX_RANK> padded_dimensions;
-  /// The seeds' padding_value (what padding elements hold; metadata only).
+  /// The document's padding_value (what padding elements hold; metadata only).
   padding_value_kind padding_value = padding_value_kind::zero;
 
   constexpr std::size_t rank() const noexcept { return minor_to_major.size(); }
 
-  /// XLA's Layout::operator==: every property but M (dynamic_shape_metadata_prefix_bytes). The seeds'
+  /// XLA's Layout::operator==: every property but M (dynamic_shape_metadata_prefix_bytes). The
   /// padded_dimensions take part, since they change where elements live.
   friend constexpr bool operator==(const layout& a, const layout& b) noexcept {
     return a.minor_to_major == b.minor_to_major && a.tiles == b.tiles &&
@@ -104,14 +106,15 @@ constexpr layout ascending_layout(index_t rank) noexcept {
   return l;
 }
 
-/// The seeds' padded dimensions in C++ syntax, for `Layout<0, 1, padded(3, 5)>`.
+/// padded_dimensions in C++ syntax, for `Layout<0, 1, padded(3, 5)>`.
 struct padded_dimensions_spec {
   static_vector<index_t, XLAYOUT_MAX_RANK> widths;
   padding_value_kind value = padding_value_kind::zero;
   friend constexpr bool operator==(const padded_dimensions_spec&, const padded_dimensions_spec&) = default;
 };
 
-/// `padded(3, 5)`: dimension 0 padded to width 3, dimension 1 to width 5 (seed 000's example).
+/// `padded(3, 5)`: dimension 0 padded to width 3, dimension 1 to width 5 (the example of XLA's
+/// "Shapes and layout" document).
 template <std::integral... I>
 constexpr padded_dimensions_spec padded(I... widths) noexcept {
   static_assert(sizeof...(I) <= XLAYOUT_MAX_RANK,

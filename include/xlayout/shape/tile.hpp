@@ -9,7 +9,7 @@
 namespace xlayout {
 
 /// The tile dimension written `*`: merge this dimension into the next more-minor one before tiling.
-/// XLA stores it as INT64_MIN (Tile::kCombineDimension); the seed document calls it -1.
+/// XLA stores it as INT64_MIN (Tile::kCombineDimension); XLA's "Tiled layout" document calls it -1.
 inline constexpr index_t combine_dimension = index_min;
 /// Short spelling of combine_dimension for C++ layouts: `T(combine, 2, 128)` is the text `T(*,2,128)`.
 inline constexpr index_t combine = combine_dimension;

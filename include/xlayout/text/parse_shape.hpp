@@ -436,7 +436,8 @@ class shape_parser {
     return in_.expect(')', error_id::expected_closing_paren);
   }
 
-  /// xlayout's extension `pad(3,5)` or `pad(3,5:one)`: the seeds' padded_dimensions and padding_value.
+  /// xlayout's extension `pad(3,5)` or `pad(3,5:one)`: padded_dimensions and padding_value
+  /// ("Shapes and layout").
   constexpr bool padded_dimensions(layout& l) noexcept {
     if (!in_.expect('(', error_id::expected_open_paren)) return false;
     do {
@@ -469,9 +470,9 @@ class shape_parser {
 }  // namespace detail
 
 /// Parses one array shape (or token[], opaque[], b(...)) in XLA's syntax. Whitespace is free and type
-/// names may be upper case (the seeds write `F32[3,5]`). A missing layout is XLA's default. Errors carry
-/// the id and the 0-based position of the offending text; with the default options the layout is also
-/// validated against the shape (not_a_permutation, invalid_tile_size, ...).
+/// names may be upper case (XLA's documents write `F32[3,5]`). A missing layout is XLA's default. Errors
+/// carry the id and the 0-based position of the offending text; with the default options the layout is
+/// also validated against the shape (not_a_permutation, invalid_tile_size, ...).
 constexpr result<shape> parse_shape(std::string_view text, parse_options opt = {}) noexcept {
   detail::shape_parser p(text);
   p.in().skip_space();

@@ -43,7 +43,7 @@ constexpr void print_tile(static_string<N>& out, const tile& t) noexcept {
 }
 
 /// The text after ':' (empty when every property has its default), in XLA's order T L # * E S SC P M,
-/// then xlayout's own `pad(...)` for the seeds' padded dimensions.
+/// then xlayout's own `pad(...)` for padded_dimensions.
 template <std::size_t N>
 constexpr void print_properties(static_string<N>& out, const layout& l) noexcept {
   if (!l.tiles.empty()) {

@@ -141,7 +141,7 @@ using Shape = shape_type<shape_v<S>>;
 // ------------------------------------------------------------------------------------------------
 // Layout<...>
 
-/// One argument of Layout<...>: a minor_to_major number, a tile `T(2, 2)`, the seeds' `padded(3, 5)`,
+/// One argument of Layout<...>: a minor_to_major number, a tile `T(2, 2)`, `padded(3, 5)`,
 /// or the whole layout as text "{1,0:T(2,2)}". Converts implicitly; the fields are public only so that it
 /// can be a template argument.
 struct layout_arg {
@@ -224,7 +224,7 @@ struct checked_layout {
 }  // namespace detail
 
 /// A layout as a type: `Layout<"{1,0:T(2,2)}">`, `Layout<1, 0, T(2, 2)>`, `Layout<0, 1, padded(3, 5)>`
-/// (the seeds' padded dimensions). All spellings of one layout are the same type.
+/// (padded_dimensions). All spellings of one layout are the same type.
 template <layout_arg... A>
 using Layout = layout_type<detail::checked_layout<A...>::value>;
 
