@@ -111,7 +111,11 @@
   X(hlo_invalid_attribute, "HLO text: the value of this attribute does not have the form XLA prints")       \
   X(hlo_capacity_exceeded,                                                                                  \
     "HLO text: the module needs more instructions, computations, shapes, characters, operands or called "   \
-    "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")
+    "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")                                           \
+  X(hlo_malformed_op,                                                                                       \
+    "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " \
+    "the rank, a dimension number out of range)")                                                           \
+  X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")
 
 namespace xlayout {
 
@@ -352,6 +356,8 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_multiple_entries, "[xlayout:hlo_multiple_entries] " "HLO text: more than one computation is marked ENTRY");
   static_assert(Id != error_id::hlo_invalid_attribute, "[xlayout:hlo_invalid_attribute] " "HLO text: the value of this attribute does not have the form XLA prints");
   static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
+  static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " "the rank, a dimension number out of range)");
+  static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO op: the instruction has no operand or output with this number");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

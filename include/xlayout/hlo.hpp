@@ -1,0 +1,7 @@
+// include/xlayout/hlo.hpp: the hlo layer: the plain-value description of instructions and modules, and the
+// per-op indexing maps (both directions), the HLO text parser.
+#pragma once
+#include <xlayout/hlo/module.hpp>
+#include <xlayout/hlo/op.hpp>
+#include <xlayout/hlo/op_maps.hpp>
+#include <xlayout/hlo/parse.hpp>
