@@ -2,6 +2,7 @@
 // shapes and layouts, their text, indexing maps, and Tensor.
 #pragma once
 #include <xlayout/core.hpp>
+#include <xlayout/hlo.hpp>
 #include <xlayout/indexing.hpp>
 #include <xlayout/layout.hpp>
 #include <xlayout/shape.hpp>
