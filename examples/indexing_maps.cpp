@@ -6,10 +6,12 @@
 #include <xlayout/text.hpp>
 using namespace xlayout;
 
-// Seed 002's first simplifier example: XLA's range-aware simplifier sees that d1 < 16.
-using Seed = IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
-static_assert(Seed::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
-static_assert(Seed::evaluate(3, 9)[1] == 9);
+// The first simplifier example of XLA's "Indexing analysis" document: the range-aware simplifier sees that
+// d1 < 16.
+using Folded =
+    IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
+static_assert(Folded::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+static_assert(Folded::evaluate(3, 9)[1] == 9);
 
 // The reshape chain 10x10x10 -> 50x20 -> 10x10x10 composes to the identity.
 constexpr auto to_50x20 = indexing_map_v<

@@ -1,11 +1,12 @@
-// examples/quickstart.cpp: the README's first example. The seed's worked example (element (2,3) of a 3x5
-// array in 2x2 tiles lives at linear index 17) checked by the compiler, then the same functions at run time.
+// examples/quickstart.cpp: the README's first example. The worked example of XLA's "Tiled layout" document
+// (element (2,3) of a 3x5 array in 2x2 tiles lives at linear index 17) checked by the compiler, then the
+// same functions at run time.
 #include <cstdio>
 #include <type_traits>
 #include <xlayout/xlayout.hpp>
 using namespace xlayout;
 
-// Seed 004: in f32[3,5] tiled 2x2, element (2,3) lives at offset 17 of a 24-slot buffer.
+// XLA's "Tiled layout": in f32[3,5] tiled 2x2, element (2,3) lives at offset 17 of a 24-slot buffer.
 using S = Shape<"f32[3,5]{1,0:T(2,2)}">;
 static_assert(S::linear_index(2, 3) == 17);
 static_assert(S::required_span_size() == 24);

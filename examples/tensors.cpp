@@ -22,7 +22,8 @@ int main() {
   float buffer[24] = {};
   const Tiled t(buffer);
 
-  // t(i, j) is a float&; the index arithmetic is resolved at compile time (seed 004: (2,3) is slot 17).
+  // t(i, j) is a float&; the index arithmetic is resolved at compile time (XLA's "Tiled layout" document:
+  // (2,3) is slot 17).
   t(2, 3) = 1.5f;
   std::printf("t(2, 3) lives in slot %td\n", &t(2, 3) - buffer);
 

@@ -1,7 +1,7 @@
-// examples/cli/draw_svg.hpp: `xlayout draw SHAPE --svg FILE`: a picture in the manner of the seed's
-// figures. Left, the logical array (grown by the padding around it) with each element labelled by its
-// linear index and coloured by its first-level tile, sub-tiles boxed in red; right, the memory slot by
-// slot with the element each slot holds, padding hatched.
+// examples/cli/draw_svg.hpp: `xlayout draw SHAPE --svg FILE`: a picture in the manner of the figures of XLA's
+// "Tiled layout" document. Left, the logical array (grown by the padding around it) with each element
+// labelled by its linear index and coloured by its first-level tile, sub-tiles boxed in red; right, the
+// memory slot by slot with the element each slot holds, padding hatched.
 #pragma once
 #include <algorithm>
 #include <cstddef>

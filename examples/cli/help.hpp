@@ -76,7 +76,8 @@ What the library knows about SHAPE: its canonical text (as XLA prints it), eleme
 bits per element, dimensions, minor_to_major, tiles, the number of elements,
 required_span_size (slots of the laid-out buffer, padding included), byte_size (XLA's
 ByteSizeOf: the elements only), physical_byte_size (the laid-out buffer), physical_shape
-(the seed's pad-reshape-transpose shape) and, when the layout is strided, the strides.
+(the pad-reshape-transpose shape of XLA's "Tiled layout" document) and, when the layout
+is strided, the strides.
 
   $ xlayout info 'f32[3,5]{1,0:T(2,2)}' --json
   {"shape": "f32[3,5]{1,0:T(2,2)}", "element_type": "f32", "element_bits": 32, ...}

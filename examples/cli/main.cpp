@@ -1,6 +1,6 @@
 // examples/cli/main.cpp: the xlayout command: the library's shape, layout and indexing-map functions for a
-// person at a terminal and for scripts (--json). The commands and their JSON are specified in DESIGN.md
-// ("Names the tests and tools rely on"); docs/cli.md shows each with its output.
+// person at a terminal and for scripts (--json). docs/cli.md specifies the commands and their JSON and
+// shows each with its output (docs/design.md, "The xlayout command", lists them).
 #include <algorithm>
 #include <cstddef>
 #include <fstream>

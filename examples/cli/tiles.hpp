@@ -13,9 +13,10 @@ using xlayout::index_t;
 using xlayout::index_vector;
 
 namespace detail {
-/// One tile applied to sizes (and to an index into them) the way the seed's pad-reshape-transpose does it:
-/// a tile longer than the shape prepends size-1 dimensions, '*' merges a dimension into the next more
-/// minor one, then each covered dimension becomes (tile count, tile size) with the sizes moved last.
+/// One tile applied to sizes (and to an index into them) the way the pad-reshape-transpose of XLA's "Tiled
+/// layout" document does it: a tile longer than the shape prepends size-1 dimensions, '*' merges a
+/// dimension into the next more minor one, then each covered dimension becomes (tile count, tile size) with
+/// the sizes moved last.
 /// Returns the number of dimensions the tile covers after merging (the sizes are the last that many).
 inline std::size_t apply_tile(std::vector<index_t>& dims, std::vector<index_t>* idx, const xlayout::tile& t) {
   const std::size_t k = t.rank();
@@ -62,7 +63,7 @@ inline std::vector<index_t> physical_extents(const xlayout::shape& s) {
 }  // namespace detail
 
 /// The tiles of a static shape with a valid layout: the first-level tiles (which a picture colours) and
-/// the second-level ones (which it outlines, like the red boxes of the seed's figure 2).
+/// the second-level ones (which it outlines, like the red boxes of "Tiled layout"'s figure 2).
 class tile_structure {
  public:
   explicit tile_structure(const xlayout::shape& s) : shape_(s) {
@@ -130,8 +131,8 @@ class tile_structure {
   index_t block_[3] = {0, 0, 0};
 };
 
-/// The shape a picture draws: each dimension grown by the padding around it (the seeds'
-/// padded_dimensions, and the first tile rounded up to whole tiles, as in the seed's figure 1), with the
+/// The shape a picture draws: each dimension grown by the padding around it (padded_dimensions,
+/// and the first tile rounded up to whole tiles, as in figure 1 of XLA's "Tiled layout"), with the
 /// same layout, so that padding slots get a place in the grid. The slots of the elements do not change.
 /// Where the first tile combines dimensions ('*') or is longer than the shape, only padded_dimensions
 /// are shown. The result has no padded_dimensions (its sizes include them).

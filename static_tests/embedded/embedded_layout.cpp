@@ -17,11 +17,11 @@ constexpr xlayout::layout tiled(std::initializer_list<xlayout::tile> tiles) {
   return l;
 }
 
-// The seed's worked example: f32[3,5]{1,0:T(2,2)}, element (2,3) at 17, 24 slots.
-constexpr xlayout::shape seed =
+// The worked example of XLA's "Tiled layout" document: f32[3,5]{1,0:T(2,2)}, element (2,3) at 17, 24 slots.
+constexpr xlayout::shape doc_example =
     xlayout::make_shape(xlayout::element_type::f32, {3, 5}, tiled({xlayout::T(2, 2)}));
-static_assert(xlayout::linear_index(seed, {2, 3}) == 17);
-static_assert(xlayout::required_span_size(seed) == 24);
+static_assert(xlayout::linear_index(doc_example, {2, 3}) == 17);
+static_assert(xlayout::required_span_size(doc_example) == 24);
 
 // Figure 2: f32[4,8]{1,0:T(2,4)(2,1)}.
 constexpr xlayout::shape figure2 =
@@ -33,7 +33,7 @@ extern "C" {
 
 /// The tiled linear index with the layout fixed at compile time and the index given at run time.
 std::int64_t xlayout_embedded_linear_index(std::int64_t i, std::int64_t j) {
-  return xlayout::linear_index(seed, {i, j});
+  return xlayout::linear_index(doc_example, {i, j});
 }
 
 /// The same through the layout's index program (the form accessors use).

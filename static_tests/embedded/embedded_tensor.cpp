@@ -8,7 +8,7 @@
 
 namespace {
 using xlayout::index_t;
-using Tiled = xlayout::Tensor<"f32[3,5]{1,0:T(2,2)}">;             // the seed's worked example
+using Tiled = xlayout::Tensor<"f32[3,5]{1,0:T(2,2)}">;             // "Tiled layout"'s example
 using Batch = xlayout::Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">;   // a dynamic extent
 using Nibbles = xlayout::Tensor<"s4[16,16]{1,0:T(2,8)}">;          // packed sub-byte elements
 using Combined = xlayout::Tensor<"f32[4,6,32]{2,1,0:T(*,2,16)}">;  // '*' groups
@@ -23,7 +23,7 @@ static_assert(sizeof(Batch) == sizeof(pointer_and_extent));
 
 extern "C" {
 
-/// An element of the seed's tensor at run-time indices (asserted in range).
+/// An element of that tensor at run-time indices (asserted in range).
 float xlayout_embedded_tensor_element(float* buffer, std::int64_t i, std::int64_t j) {
   return Tiled(buffer)(i, j);
 }

@@ -1,5 +1,5 @@
-// static_tests/tensor/spellings.pass.cpp: the design card's Tensor spellings compile, agree (one type), and
-// the seed's element (2,3) of f32[3,5]{1,0:T(2,2)} is element 17 of the buffer through each of them.
+// static_tests/tensor/spellings.pass.cpp: the Tensor spellings of docs/design.md compile, agree (one type), and
+// "Tiled layout"'s element (2,3) of f32[3,5]{1,0:T(2,2)} is element 17 of the buffer through each of them.
 #include <type_traits>
 #include <xlayout/tensor.hpp>
 
@@ -15,14 +15,14 @@ static_assert(std::is_same_v<ConstTensor<"f32[3,5]{1,0:T(2,2)}">,
                              basic_tensor<const float, Extents<3, 5>, Layout<1, 0, T(2, 2)>>>);
 static_assert(std::is_same_v<Tensor<"f32[3,5]">, Tensor<F32, Extents<3, 5>>>);  // XLA's default layout {1,0}
 
-// Zero overhead in space (peers.md Z3): one pointer, plus one index_t per dynamic extent.
+// Zero overhead in space: one pointer, plus one index_t per dynamic extent.
 static_assert(sizeof(A) == sizeof(float*));
 static_assert(sizeof(D) == sizeof(void*) + sizeof(index_t));
 static_assert(sizeof(Tensor<"f32[?,?,?]{0,2,1}">) == sizeof(void*) + 3 * sizeof(index_t));
 static_assert(std::is_trivially_copyable_v<A> && std::is_trivially_copyable_v<D>);
 
-// Seed 004 through every spelling, and through a static index.
-constexpr bool seed_004() {
+// XLA's "Tiled layout" example through every spelling, and through a static index.
+constexpr bool tiled_layout_example() {
   float buf[24]{};
   A a(buf);
   B b(buf);
@@ -33,7 +33,7 @@ constexpr bool seed_004() {
   ConstTensor<"f32[3,5]{1,0:T(2,2)}"> read = a;  // mutable converts to const
   return buf[17] == 3 && read(2, 3) == 3 && a.at(3, 0).error().id == error_id::index_out_of_range;
 }
-static_assert(seed_004());
+static_assert(tiled_layout_example());
 
 // A dynamic extent given at construction.
 constexpr bool dynamic_batch() {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""tests/cli/check_svg.py: `xlayout draw SHAPE --svg FILE` draws the seed's figures recognisably.
+"""tests/cli/check_svg.py: `xlayout draw SHAPE --svg FILE` draws the figures of XLA's
+"Tiled layout" document recognisably.
 
-Reads the pictures of seed 004's figure 1 (F32[3,5] in 2x2 tiles) and figure 2 (4x8 tiled (2,4)(2,1)) as
-XML and checks what a reader sees: the grid shows every element with its linear index as in the seed, the
+Reads the pictures of that document's figure 1 (F32[3,5] in 2x2 tiles) and figure 2 (4x8 tiled (2,4)(2,1)) as
+XML and checks what a reader sees: the grid shows every element with its linear index as in the document, the
 padding that completes partial tiles as padding cells, one colour per first-level tile, a red box per
-sub-tile, and a memory strip with one box per slot, padding where the seed has it.
+sub-tile, and a memory strip with one box per slot, padding where the document has it.
 Usage: check_svg.py --xlayout PROGRAM
 """
 import argparse
@@ -49,8 +50,8 @@ def subtile_boxes(root):
 
 
 def check_figure_1(root):
-    # Seed 004, figure 1: slot of each element of F32[3,5]{1,0:T(2,2)}, row by row.
-    seed = [[0, 1, 4, 5, 8], [2, 3, 6, 7, 10], [12, 13, 16, 17, 20]]
+    # "Tiled layout", figure 1: slot of each element of F32[3,5]{1,0:T(2,2)}, row by row.
+    expected = [[0, 1, 4, 5, 8], [2, 3, 6, 7, 10], [12, 13, 16, 17, 20]]
     grid = cells(root, "cell")
     elements = {k: v for k, v in grid.items() if v[3]}
     padding = {k: v for k, v in grid.items() if not v[3]}
@@ -58,7 +59,7 @@ def check_figure_1(root):
     for r in range(3):
         for c in range(5):
             got = elements.get((r, c), (None,))[0]
-            expect(got == seed[r][c], f"figure 1: element ({r},{c}) labelled {got}, the seed says {seed[r][c]}")
+            expect(got == expected[r][c], f"figure 1: element ({r},{c}) labelled {got}, the document says {expected[r][c]}")
     # The grid is completed to whole 2x2 tiles (4x6); the 9 extra cells are the padding slots.
     expect(sorted(padding) == sorted({(r, c) for r in range(4) for c in range(6)} - set(elements)),
            f"figure 1: padding cells {sorted(padding)}")
@@ -75,22 +76,22 @@ def check_figure_1(root):
     memory = cells(root, "slot")
     expect(sorted(memory) == list(range(24)), "figure 1: the memory does not show slots 0..23")
     expect(sorted(s for s, v in memory.items() if not v[3]) == [9, 11, 14, 15, 18, 19, 21, 22, 23],
-           "figure 1: the memory's padding slots differ from the seed's")
+           "figure 1: the memory's padding slots differ from the document's")
     for (r, c), v in elements.items():
         expect(memory[v[0]][1] == v[1], f"figure 1: slot {v[0]} is not coloured like element ({r},{c})")
     expect(not subtile_boxes(root), "figure 1: sub-tile boxes drawn for a layout with one tile")
 
 
 def check_figure_2(root):
-    # Seed 004, figure 2: "0 2 4 6 8 10 12 14 / 1 3 5 ... 15 / 16 18 ... 30 / 17 19 ... 31".
-    seed = [[2 * c + (r % 2) + 16 * (r // 2) for c in range(8)] for r in range(4)]
-    expect(seed[0][:3] == [0, 2, 4] and seed[3][-1] == 31, "check_svg.py: the seed table is wrong")
+    # "Tiled layout", figure 2: "0 2 4 6 8 10 12 14 / 1 3 5 ... 15 / 16 18 ... 30 / 17 19 ... 31".
+    expected = [[2 * c + (r % 2) + 16 * (r // 2) for c in range(8)] for r in range(4)]
+    expect(expected[0][:3] == [0, 2, 4] and expected[3][-1] == 31, "check_svg.py: the expected table is wrong")
     grid = cells(root, "cell")
     expect(len(grid) == 32 and all(v[3] for v in grid.values()), "figure 2: expected 32 element cells, no padding")
     for r in range(4):
         for c in range(8):
             got = grid.get((r, c), (None,))[0]
-            expect(got == seed[r][c], f"figure 2: element ({r},{c}) labelled {got}, the seed says {seed[r][c]}")
+            expect(got == expected[r][c], f"figure 2: element ({r},{c}) labelled {got}, the document says {expected[r][c]}")
     fills = {}
     for (r, c), v in grid.items():
         fills.setdefault((r // 2, c // 4), set()).add(v[1])
@@ -118,7 +119,7 @@ def main():
         check_figure_2(draw(program, "f32[4,8]{1,0:T(2,4)(2,1)}", workdir))
     for f in failures:
         print("FAIL " + f)
-    print("the pictures of seed 004's figures 1 and 2: " + ("FAILED" if failures else "ok"))
+    print("the pictures of \"Tiled layout\"'s figures 1 and 2: " + ("FAILED" if failures else "ok"))
     return 1 if failures else 0
 
 

@@ -1,7 +1,8 @@
 # tests/cli/cli_tests.cmake: the tests of the xlayout command (label `cli`), included by examples/CMakeLists.txt
 # where the command is built. Each tests/cli/*.t file is one test: run_cli_tests.py runs its cases and compares
 # stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
-# docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the seed's figures;
+# docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the figures of
+# XLA's "Tiled layout";
 # cli.images.* redraw the pictures of docs/images.
 # cli.selftest feeds the runner a wrong expectation and passes only when the runner reports it.
 find_package(Python3 COMPONENTS Interpreter)
@@ -25,7 +26,7 @@ else()
   add_test(NAME cli.svg COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_svg.py" --xlayout
                                 "${_cli_program}")
   # The pictures of docs/images are what the command draws now.
-  foreach(_picture IN ITEMS "seed-figure-1|f32[3,5]{1,0:T(2,2)}" "seed-figure-2|f32[4,8]{1,0:T(2,4)(2,1)}")
+  foreach(_picture IN ITEMS "tiled-layout-figure-1|f32[3,5]{1,0:T(2,2)}" "tiled-layout-figure-2|f32[4,8]{1,0:T(2,4)(2,1)}")
     string(REPLACE "|" ";" _picture "${_picture}")
     list(GET _picture 0 _file)
     list(GET _picture 1 _shape)

@@ -1,13 +1,13 @@
-# `xlayout delinearize SHAPE N`: the element at linear index N. Expected values: the seed documents, by hand.
+# `xlayout delinearize SHAPE N`: the element at linear index N. Expected values: XLA's documents, by hand.
 
-# Seed 004: linear index 17 of F32[3,5]{1,0:T(2,2)} is element (2,3).
+# "Tiled layout": linear index 17 of F32[3,5]{1,0:T(2,2)} is element (2,3).
 $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 17
 2 3
 
 $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 17 --json
 {"index": [2, 3]}
 
-# Seed 004, figure 1: the 2x2 tile at slots 8..11 holds (0,4), padding, (1,4), padding (the array ends at
+# "Tiled layout", figure 1: the 2x2 tile at slots 8..11 holds (0,4), padding, (1,4), padding (the array ends at
 # column 4). A padding slot is an answer, not an error: exit code 1.
 $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 8
 0 4
@@ -24,7 +24,7 @@ $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 23 --json
 {"index": null, "padding": true}
 [exit 1]
 
-# Seed 004, figure 2: slot 16 is (2,0) and slot 17 is (3,0) (the 2x1 sub-tile pairs rows 2 and 3).
+# "Tiled layout", figure 2: slot 16 is (2,0) and slot 17 is (3,0) (the 2x1 sub-tile pairs rows 2 and 3).
 $ xlayout delinearize 'f32[4,8]{1,0:T(2,4)(2,1)}' 16
 2 0
 
@@ -34,7 +34,7 @@ $ xlayout delinearize 'f32[4,8]{1,0:T(2,4)(2,1)}' 17
 $ xlayout delinearize 'f32[4,8]{1,0:T(2,4)(2,1)}' 15 --json
 {"index": [1, 7]}
 
-# Seed 000: "a d 0 b e 0 c f 0 0 0 0 0 0 0": slot 3 holds b = (0,1), slot 2 and slot 14 padding.
+# "Shapes and layout": "a d 0 b e 0 c f 0 0 0 0 0 0 0": slot 3 holds b = (0,1), slot 2 and slot 14 padding.
 $ xlayout delinearize 'f32[2,3]{0,1:pad(3,5)}' 3
 0 1
 

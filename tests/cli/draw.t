@@ -1,7 +1,7 @@
 # `xlayout draw SHAPE`: the linear index of each element, then the memory slot by slot. Expected values:
-# seed 004's figures and seed 000's listings, checked number by number.
+# the figures of XLA's "Tiled layout" and the listings of its "Shapes and layout", checked number by number.
 
-# Seed 004, figure 1: F32[3,5] in 2x2 tiles. Tile (0,0) holds slots 0-3, tile (0,1) 4-7, tile (0,2) 8-11
+# "Tiled layout", figure 1: F32[3,5] in 2x2 tiles. Tile (0,0) holds slots 0-3, tile (0,1) 4-7, tile (0,2) 8-11
 # with (0,5) and (1,5) missing (padding 9, 11), tile (1,0) 12-15 without row 3, and so on: 17 is (2,3).
 $ xlayout draw 'f32[3,5]{1,0:T(2,2)}'
 f32[3,5]{1,0:T(2,2)}: 15 elements in 24 slots (9 of padding)
@@ -21,7 +21,7 @@ memory order (one line per tile (2,2); '.' is padding):
   16:  (2,2) (2,3)   .     .
   20:  (2,4)   .     .     .
 
-# Seed 004, figure 2: 4x8 tiled (2,4) then (2,1): "0 2 4 6 8 10 12 14 / 1 3 5 7 9 11 13 15 / 16 18 ... /
+# "Tiled layout", figure 2: 4x8 tiled (2,4) then (2,1): "0 2 4 6 8 10 12 14 / 1 3 5 7 9 11 13 15 / 16 18 ... /
 # 17 19 ..."; each 2x1 sub-tile is two consecutive slots.
 $ xlayout draw 'f32[4,8]{1,0:T(2,4)(2,1)}'
 f32[4,8]{1,0:T(2,4)(2,1)}: 32 elements in 32 slots
@@ -40,7 +40,7 @@ memory order (one line per tile (2,4), sub-tiles (2,1); '.' is padding):
   16:  (2,0) (3,0)  (2,1) (3,1)  (2,2) (3,2)  (2,3) (3,3)
   24:  (2,4) (3,4)  (2,5) (3,5)  (2,6) (3,6)  (2,7) (3,7)
 
-# Seed 000: a b c / d e f padded to [3,5], column-major: "a d 0 b e 0 c f 0 0 0 0 0 0 0".
+# "Shapes and layout": a b c / d e f padded to [3,5], column-major: "a d 0 b e 0 c f 0 0 0 0 0 0 0".
 $ xlayout draw 'f32[2,3]{0,1:pad(3,5)}'
 f32[2,3]{0,1:pad(3,5)}: 6 elements in 15 slots (9 of padding)
 
@@ -109,7 +109,7 @@ memory order (one line per 16 slots; '.' is padding):
   0:  ()
 
 # --json: the linear indices nested like the array; the memory, one entry per slot (null: padding).
-# Seed 000: minor_to_major {0,1} gives "a d b e c f".
+# "Shapes and layout": minor_to_major {0,1} gives "a d b e c f".
 $ xlayout draw 'f32[2,3]{0,1}' --json
 {"shape": "f32[2,3]{0,1}", "required_span_size": 6, "linear_index": [[0, 2, 4], [1, 3, 5]], "memory": [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [1, 2]]}
 

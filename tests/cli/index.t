@@ -1,18 +1,18 @@
-# `xlayout index SHAPE I0 I1 ...`. Expected values: the seed documents (000 "Shapes and layout",
-# 004 "Tiled layout"), checked by hand.
+# `xlayout index SHAPE I0 I1 ...`. Expected values: XLA's documents "Shapes and layout" and
+# "Tiled layout", checked by hand.
 
-# Seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17.
+# "Tiled layout": element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17.
 $ xlayout index 'f32[3,5]{1,0:T(2,2)}' 2 3
 17
 
 $ xlayout index 'f32[3,5]{1,0:T(2,2)}' 2 3 --json
 {"linear_index": 17}
 
-# The seed writes the type in upper case; --json may come anywhere after the command.
+# XLA's documents write the type in upper case; --json may come anywhere after the command.
 $ xlayout index --json 'F32[3,5]{1,0:T(2,2)}' 2 3
 {"linear_index": 17}
 
-# Seed 004, figure 2 (4x8 tiled (2,4)(2,1)): rows 0 2 4 .. 14 / 1 3 .. 15 / 16 18 .. 30 / 17 19 .. 31.
+# "Tiled layout", figure 2 (4x8 tiled (2,4)(2,1)): rows 0 2 4 .. 14 / 1 3 .. 15 / 16 18 .. 30 / 17 19 .. 31.
 $ xlayout index 'f32[4,8]{1,0:T(2,4)(2,1)}' 0 1
 2
 
@@ -25,7 +25,7 @@ $ xlayout index 'f32[4,8]{1,0:T(2,4)(2,1)}' 2 1
 $ xlayout index 'f32[4,8]{1,0:T(2,4)(2,1)}' 3 7
 31
 
-# Seed 000: the [2x3] array a b c / d e f is "a d b e c f" with minor_to_major {0,1} (e = (1,1) is 4th),
+# "Shapes and layout": the [2x3] array a b c / d e f is "a d b e c f" with minor_to_major {0,1} (e = (1,1) is 4th),
 # "a b c d e f" with {1,0} (d = (1,0) is 4th), and "a d 0 b e 0 c f 0 0 0 ..." padded to [3,5] (b = (0,1) is 4th,
 # f = (1,2) is 8th).
 $ xlayout index 'f32[2,3]{0,1}' 1 1

@@ -1,5 +1,5 @@
-# `xlayout info SHAPE`. Expected values worked out by hand from the seeds: F32[3,5]{1,0:T(2,2)} has 15
-# elements in 2x3 tiles of 2x2 = 24 slots (seed 004: "the tile index bounds (2,3) and the tile (2,2)
+# `xlayout info SHAPE`. Expected values worked out by hand from XLA's documents: F32[3,5]{1,0:T(2,2)} has 15
+# elements in 2x3 tiles of 2x2 = 24 slots ("Tiled layout": "the tile index bounds (2,3) and the tile (2,2)
 # give the combined vector (2,3,2,2)"); byte_size (XLA's ByteSizeOf) counts elements only: 15 * 4 = 60;
 # the laid-out buffer is 24 * 4 = 96 bytes; tiles reorder elements, so there are no strides.
 $ xlayout info 'F32[3,5]{1,0:T(2,2)}'
@@ -23,7 +23,7 @@ $ xlayout info 'f32[3,5]{1,0:T(2,2)}' --json
 $ xlayout info 'f32[4,8]{1,0:T(2,4)(2,1)}' --json
 {"shape": "f32[4,8]{1,0:T(2,4)(2,1)}", "element_type": "f32", "element_bits": 32, "dimensions": [4, 8], "minor_to_major": [1, 0], "tiles": ["(2,4)", "(2,1)"], "element_count": 32, "required_span_size": 32, "byte_size": 128, "physical_byte_size": 128, "physical_shape": [2, 2, 1, 4, 2, 1], "strided": false}
 
-# Seed 000: [2x3] padded to [3,5], column-major: 15 slots; dimension 0 is minor (stride 1), dimension 1 steps
+# "Shapes and layout": [2x3] padded to [3,5], column-major: 15 slots; dimension 0 is minor (stride 1), dimension 1 steps
 # over a padded column of 3 (b = (0,1) is at 3 in "a d 0 b e 0 ...").
 $ xlayout info 'f32[2,3]{0,1:pad(3,5)}' --json
 {"shape": "f32[2,3]{0,1:pad(3,5)}", "element_type": "f32", "element_bits": 32, "dimensions": [2, 3], "minor_to_major": [0, 1], "tiles": [], "padded_dimensions": [3, 5], "element_count": 6, "required_span_size": 15, "byte_size": 24, "physical_byte_size": 60, "physical_shape": [5, 3], "strided": true, "strides": [1, 3]}
