@@ -38,7 +38,7 @@
   X(nesting_too_deep, "Shape: tuples nest deeper than XLA's limit of 10")                                   \
   X(tuple_not_allowed, "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)")            \
   X(expected_shape, "Shape: expected an element type such as f32, or '(' for a tuple")                      \
-  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and the seeds) */                               \
+  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and XLA's documents) */                         \
   X(minor_to_major_size_mismatch, "Layout: minor_to_major must have one entry per dimension of the shape")  \
   X(dimension_out_of_range, "Layout: a minor_to_major entry is not a dimension of the shape")               \
   X(not_a_permutation, "Layout: minor_to_major must list each dimension exactly once")                      \
