@@ -683,7 +683,7 @@ constexpr result<instruction_indexing> convolution_o2i(const op& o) noexcept {
   auto spatial = window_map(in_sp, out_sp, o.attrs.window);
   if (!spatial) return spatial.error();
   const std::size_t ns = spatial->num_range_vars;
-  if (spatial->is_known_empty() || spatial->num_rt_vars != 0) return unknown(2);
+  if (spatial->is_undefined() || spatial->num_rt_vars != 0) return unknown(2);
   const index_t input_group_size = at(kernel, dn.kernel_input_feature_dimension);
   const bool batch_groups = o.attrs.batch_group_count > 1;
 
@@ -750,7 +750,7 @@ constexpr result<instruction_indexing> convolution_o2i(const op& o) noexcept {
   bool used_in[XLAYOUT_MAX_VARS]{}, used_k[XLAYOUT_MAX_VARS]{};
   instruction_indexing r;
   error e;
-  if (inputs->kind == map_kind::regular && kernels->kind == map_kind::regular) {
+  if (!inputs->is_undefined() && !kernels->is_undefined()) {
     used_variables(*inputs, used_in);
     used_variables(*kernels, used_k);
     const std::size_t nsi = inputs->num_symbols(), nsk = kernels->num_symbols();
