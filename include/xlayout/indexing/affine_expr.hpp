@@ -164,7 +164,9 @@ constexpr checked_index apply_op(expr_kind k, index_t a, index_t b) noexcept {
       if (b == 0 || (a == index_min && b == -1)) return {0, false};
       return {ceil_div(a, b), true};
     case expr_kind::mod:
-      if (b == 0 || b == index_min) return {0, false};
+      if (b == 0) return {0, false};
+      // |INT64_MIN| = 2^63 is no int64, but a mod 2^63 is: a, or a + 2^63 for negative a.
+      if (b == index_min) return {a >= 0 ? a : a - index_min, true};
       return {floor_mod(a, b < 0 ? -b : b), true};
     case expr_kind::min:
       return {a < b ? a : b, true};
@@ -218,7 +220,7 @@ constexpr interval expr_range(expr_view v, expr_id id, const interval* vars, std
       if (b.is_point() && b.lower != 0) return floor_div(a, b.lower);
       return unbounded_interval;
     case expr_kind::ceildiv:
-      if (b.is_point() && b.lower > 0) return {ceil_div(a.lower, b.lower), ceil_div(a.upper, b.lower)};
+      if (b.is_point() && b.lower != 0) return ceil_div(a, b.lower);
       return unbounded_interval;
     case expr_kind::mod:
       if (b.is_point() && b.lower != 0 && b.lower != index_min) {
@@ -316,8 +318,10 @@ struct basic_expr_workspace {
   /// x * 1 -> x; (x * c1) * c2 -> x * (c1 * c2); an operation on two constants folds. No reordering of
   /// other operands (v1 + v0 stays).
   constexpr expr_id binary(expr_kind k, expr_id l, expr_id r) noexcept {
+    // (Two constants keep their order: they fold, or, where folding overflows, stay as written, so that the
+    // printed text parses back to the same tree.)
     if ((k == expr_kind::add || k == expr_kind::mul || k == expr_kind::min || k == expr_kind::max) &&
-        is_constant(l)) {
+        is_constant(l) && !is_constant(r)) {
       const expr_id t = l;
       l = r;
       r = t;
@@ -568,6 +572,16 @@ struct expr_printer {
     return false;
   }
 
+  /// Can every summand of e be printed negated? Not a constant INT64_MIN or a product with it: its negation
+  /// does not exist in int64 (such a sum prints `a + -9223372036854775808`, which parses back).
+  constexpr bool negatable(expr_id e) const noexcept {
+    const expr_node& n = v[e];
+    if (n.kind == expr_kind::add) return negatable(n.lhs) && negatable(n.rhs);
+    if (n.kind == expr_kind::constant) return n.value != index_min;
+    if (n.kind == expr_kind::mul) return !v.is_constant(n.lhs, index_min) && !v.is_constant(n.rhs, index_min);
+    return true;
+  }
+
   constexpr bool needs_parens(expr_kind k, int parent, bool is_rhs, bool is_rhs_of_minus) const noexcept {
     const int prec = precedence(k);
     const int parent_prec = parent < 0 ? 0 : precedence(static_cast<expr_kind>(parent));
@@ -601,14 +615,20 @@ struct expr_printer {
         break;
     }
     if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) {
+      // `-x` right of `/`, `mod` or `ceildiv` is parenthesised: `d0 / -d0 * d1` would parse as
+      // `(d0 / -d0) * d1`.
+      const bool parens = is_rhs && parent >= 0 && precedence(static_cast<expr_kind>(parent)) == 2 &&
+                          static_cast<expr_kind>(parent) != expr_kind::mul;
+      if (parens) out.append('(');
       out.append('-');
       print(v.is_constant(n.lhs, -1) ? n.rhs : n.lhs, static_cast<int>(expr_kind::mul), false, false);
+      if (parens) out.append(')');
       return;
     }
     const bool parens = needs_parens(n.kind, parent, is_rhs, is_rhs_of_minus);
     if (parens) out.append('(');
     print(n.lhs, static_cast<int>(n.kind), false, false);
-    if (n.kind == expr_kind::add && is_negative_term(n.rhs)) {
+    if (n.kind == expr_kind::add && is_negative_term(n.rhs) && negatable(n.rhs)) {
       out.append(" - ");
       print_negated(n.rhs);
     } else {

@@ -51,35 +51,54 @@ constexpr index_t box_size(const interval* bounds, std::size_t first, std::size_
   return n;
 }
 
-/// Results of m at a point (all variables); ok = false when the point is outside the domain or an
-/// operation fails.
-constexpr bool eval_in_domain(const indexing_map& m, const index_t* vars, index_t* out) noexcept {
-  if (!in_domain(m, vars, m.num_vars())) return false;
+/// Results of m at a point (all variables): 1 when the point is in the domain and `out` holds the values,
+/// 0 when it lies outside the domain, -1 when a constraint or a result cannot be evaluated there (an
+/// int64 overflow or a division by zero). -1 is not "outside": the callers give up (unknown) instead of
+/// deciding on a point whose value they do not know.
+constexpr int eval_in_domain(const indexing_map& m, const index_t* vars, index_t* out) noexcept {
+  if (m.kind != map_kind::regular) return 0;
+  for (std::size_t v = 0; v < m.num_vars(); ++v) {
+    if (!m.bounds[v].contains(vars[v])) return 0;
+  }
+  bool failed = false;
+  for (std::size_t i = 0; i < m.num_constraints; ++i) {
+    const checked_index c = evaluate_expr(m.view(), m.constraint_exprs[i], vars, m.num_vars());
+    if (!c.ok) {
+      failed = true;
+    } else if (!m.constraint_bounds[i].contains(c.value)) {
+      return 0;
+    }
+  }
+  if (failed) return -1;
   for (std::size_t i = 0; i < m.num_results; ++i) {
     const checked_index r = evaluate_expr(m.view(), m.results[i], vars, m.num_vars());
-    if (!r.ok) return false;
+    if (!r.ok) return -1;
     out[i] = r.value;
   }
-  return true;
+  return 1;
 }
 
-/// Is some s (the symbols of m) such that (dims, s) lies in m's domain and m gives `want`?
-constexpr bool reaches(const indexing_map& m, const index_t* dims, const index_t* want,
-                       index_t& cost) noexcept {
+/// Is some s (the symbols of m) such that (dims, s) lies in m's domain and m gives `want`? 1 yes, 0 no,
+/// -1 not known (a point of the domain cannot be evaluated).
+constexpr int reaches(const indexing_map& m, const index_t* dims, const index_t* want,
+                      index_t& cost) noexcept {
   index_t vars[XLAYOUT_MAX_VARS]{};
   for (std::size_t v = 0; v < m.num_dims; ++v) vars[v] = dims[v];
   box_cursor c{vars, m.bounds, m.num_dims, m.num_vars()};
   c.reset();
-  if (box_size(m.bounds, m.num_dims, m.num_vars()) == 0) return false;
+  if (box_size(m.bounds, m.num_dims, m.num_vars()) == 0) return 0;
+  bool unknown = false;
   do {
     ++cost;
     index_t got[XLAYOUT_MAX_RESULTS]{};
-    if (!eval_in_domain(m, vars, got)) continue;
+    const int in = eval_in_domain(m, vars, got);
+    if (in < 0) unknown = true;
+    if (in <= 0) continue;
     bool same = true;
     for (std::size_t i = 0; i < m.num_results && same; ++i) same = got[i] == want[i];
-    if (same) return true;
+    if (same) return 1;
   } while (c.next());
-  return false;
+  return unknown ? -1 : 0;
 }
 
 /// Exhaustive comparison of the set-valued functions d -> {f(d, s)} over the union of the dimension boxes.
@@ -120,8 +139,12 @@ constexpr equivalence enumerate_equivalence(const indexing_map& a, const indexin
       if (box_size(m.bounds, m.num_dims, m.num_vars()) == 0) continue;
       do {
         index_t got[XLAYOUT_MAX_RESULTS]{};
-        if (!eval_in_domain(m, vars, got)) continue;
-        if (!reaches(o, dvals, got, cost)) return equivalence::no;
+        const int in = eval_in_domain(m, vars, got);
+        if (in < 0) return equivalence::unknown;
+        if (in == 0) continue;
+        const int found = reaches(o, dvals, got, cost);
+        if (found < 0) return equivalence::unknown;
+        if (found == 0) return equivalence::no;
       } while (sc.next());
     }
   } while (dc.next());
@@ -150,10 +173,11 @@ constexpr bool find_counterexample(const indexing_map& a, const indexing_map& b)
       }
     }
     index_t ra[XLAYOUT_MAX_RESULTS]{}, rb[XLAYOUT_MAX_RESULTS]{};
-    const bool ia = eval_in_domain(a, vars, ra);
-    const bool ib = eval_in_domain(b, vars, rb);
+    const int ia = eval_in_domain(a, vars, ra);
+    const int ib = eval_in_domain(b, vars, rb);
+    if (ia < 0 || ib < 0) continue;  // not evaluable there: no evidence either way
     if (ia != ib) return true;
-    if (!ia) continue;
+    if (ia == 0) continue;
     for (std::size_t i = 0; i < a.num_results; ++i) {
       if (ra[i] != rb[i]) return true;
     }
@@ -220,10 +244,14 @@ constexpr equivalence equivalent(const indexing_map& a0, const indexing_map& b0,
       if (other.bounds[v].lower == index_min || other.bounds[v].upper == index_max)
         return equivalence::unknown;
     }
+    bool unknown = false;
     do {
-      if (in_domain(other, vars, other.num_vars())) return equivalence::no;
+      index_t out[XLAYOUT_MAX_RESULTS]{};
+      const int in = detail::eval_in_domain(other, vars, out);
+      if (in > 0) return equivalence::no;
+      if (in < 0) unknown = true;
     } while (c.next());
-    return equivalence::yes;
+    return unknown ? equivalence::unknown : equivalence::yes;
   }
   const equivalence e = detail::enumerate_equivalence(a, b, budget);
   if (e != equivalence::unknown) return e;
@@ -273,7 +301,9 @@ constexpr image_check check_image(const indexing_map& m0, index_t budget) noexce
   if (n > 0) {
     do {
       index_t out[XLAYOUT_MAX_RESULTS]{};
-      if (!eval_in_domain(m, vars, out)) continue;
+      const int in = eval_in_domain(m, vars, out);
+      if (in < 0) return r;  // a point of the domain cannot be evaluated: undecided
+      if (in == 0) continue;
       ++count;
       for (std::size_t i = 0; i < m.num_results; ++i) {
         if (out[i] < ranges[i].lower) ranges[i].lower = out[i];
@@ -292,7 +322,7 @@ constexpr image_check check_image(const indexing_map& m0, index_t budget) noexce
   bool injective = true;
   do {
     index_t out[XLAYOUT_MAX_RESULTS]{};
-    if (!eval_in_domain(m, vars, out)) continue;
+    if (eval_in_domain(m, vars, out) <= 0) continue;
     index_t lin = 0;
     for (std::size_t i = 0; i < m.num_results; ++i) lin = lin * ranges[i].size() + (out[i] - ranges[i].lower);
     const std::uint64_t bit = std::uint64_t{1} << (lin % 64);

@@ -282,9 +282,30 @@ constexpr void add_constraint(basic_expr_workspace<C>& ws, map_draft& d, expr_id
 /// Moves a draft's expressions out of the workspace into its own pool. A KNOWN EMPTY draft becomes XLA's
 /// known-empty map (results 0, bounds [0, -1], no constraints). Errors: the workspace's error, or
 /// pool_exhausted when the map's pool is too small.
+/// Does a tree divide by the constant 0 (floordiv, ceildiv or mod)?
+template <std::size_t C>
+constexpr bool divides_by_zero(const basic_expr_workspace<C>& ws, expr_id e) noexcept {
+  const expr_node& n = ws[e];
+  if (!is_binary(n.kind)) return false;
+  if ((n.kind == expr_kind::floordiv || n.kind == expr_kind::ceildiv || n.kind == expr_kind::mod) &&
+      ws.is_constant(n.rhs) && ws.value(n.rhs) == 0)
+    return true;
+  return divides_by_zero(ws, n.lhs) || divides_by_zero(ws, n.rhs);
+}
+
 template <std::size_t C>
 constexpr result<indexing_map> finish_map(basic_expr_workspace<C>& ws, map_draft d) noexcept {
   if (ws.failed()) return ws.error;
+  // A divisor that became the constant 0 (composition substituted 0 for a variable divisor, simplification
+  // folded one): no point of the domain has a value, and the text `x / 0` would not parse. An error value.
+  if (d.kind == map_kind::regular) {
+    for (std::size_t i = 0; i < d.num_results; ++i) {
+      if (divides_by_zero(ws, d.results[i])) return error_id::invalid_divisor;
+    }
+    for (std::size_t i = 0; i < d.num_constraints; ++i) {
+      if (divides_by_zero(ws, d.constraint_exprs[i])) return error_id::invalid_divisor;
+    }
+  }
   if (d.kind == map_kind::undefined) return indexing_map{};
   for (std::size_t v = 0; v < d.num_vars(); ++v) {
     if (d.bounds[v].is_empty()) d.kind = map_kind::known_empty;
@@ -355,11 +376,11 @@ constexpr index_values evaluate(const indexing_map& m, std::initializer_list<ind
   return r.value_or(index_values{});
 }
 template <class Dims, class Symbols>
-constexpr index_values evaluate(const indexing_map& m, const Dims& dims, const Symbols& symbols) noexcept
-  requires requires {
-    dims.size();
-    symbols.size();
-  }
+constexpr index_values evaluate(const indexing_map& m, const Dims& dims,
+                                const Symbols& symbols) noexcept requires requires {
+  dims.size();
+  symbols.size();
+}
 {
   index_t d[XLAYOUT_MAX_VARS]{}, s[XLAYOUT_MAX_VARS]{};
   std::size_t nd = 0, ns = 0;

@@ -213,7 +213,7 @@ struct simplifier {
       case expr_kind::ceildiv: {
         const interval d = range_lf(from_raw(n.lhs));
         const interval c = range_lf(from_raw(n.rhs));
-        if (c.is_point() && c.lower > 0) r = {ceil_div(d.lower, c.lower), ceil_div(d.upper, c.lower)};
+        if (c.is_point() && c.lower != 0) r = ceil_div(d, c.lower);
         break;
       }
       case expr_kind::mod: {
@@ -276,7 +276,13 @@ struct simplifier {
     auto consider = [&](const mod_group& g, std::size_t x_size) {
       const index_t score =
           (g.m > 0 ? 1000000 : 0) + static_cast<index_t>(x_size) * 10 + (g.kind == 0 ? 1 : 0);
-      if (score > best_score) {
+      // Ties go to the smaller modulus, then to the structurally smaller floor: never to the smaller atom
+      // id, which depends on the order the atoms were made in (simplify would not be idempotent:
+      // `y - y mod 6 - y mod 16` printed its two mods in either order).
+      const bool tie_wins = score == best_score &&
+                            (g.modulus < best.modulus || (g.modulus == best.modulus &&
+                                                          compare_exprs(ws.view(), g.floor, best.floor) < 0));
+      if (score > best_score || tie_wins) {
         best = g;
         best_score = score;
       }
@@ -412,11 +418,16 @@ struct simplifier {
       bool any = false;
       for (std::size_t i = 0; i < L.size; ++i) {
         const index_t k = L.terms[i].coef;
+        // k = c * q + r with r of least magnitude; q from floor_div (k - r overflows for k near the limits).
         index_t r = floor_mod(k, c);
-        if (r > c - r) r -= c;
+        index_t q = floor_div(k, c);
+        if (r > c - r) {
+          r -= c;
+          ++q;
+        }
         if (k != r) {
           any = true;
-          add_term(quot, L.terms[i].atom, (k - r) / c);
+          add_term(quot, L.terms[i].atom, q);
         }
         add_term(rest, L.terms[i].atom, r);
       }
@@ -692,7 +703,8 @@ struct simplifier {
   constexpr bool proportional(const linear_form& f, const linear_form& x, index_t m) const noexcept {
     if (m == 0) return false;
     for (std::size_t i = 0; i < x.size; ++i) {
-      if (f.coef_of(x.terms[i].atom) != x.terms[i].coef * m) return false;
+      const checked_index want = checked_mul(x.terms[i].coef, m);
+      if (!want.ok || f.coef_of(x.terms[i].atom) != want.value) return false;
     }
     return true;
   }
@@ -762,8 +774,13 @@ struct simplifier {
         return c > 0 ? floor_lf(a, c, true, ok) : floor_lf(scale(a, -1), -c, true, ok);
       case expr_kind::ceildiv:
         if (c > 0) {
+          // ceil(a / c) = floor((a + c - 1) / c); where adding c - 1 to a's constant overflows (near
+          // INT64_MAX), ceil(a / c) = -floor(-a / c) instead.
+          const interval ra = range_lf(a);
+          if (add_overflows(a.constant, c - 1) || ra.upper == index_max || add_overflows(ra.upper, c - 1))
+            return scale(floor_lf(scale(a, -1), c, true, ok), -1);
           linear_form shifted = a;
-          shifted.constant = add_checked(shifted.constant, c - 1);
+          shifted.constant = shifted.constant + (c - 1);
           return floor_lf(shifted, c, true, ok);
         }
         return scale(floor_lf(a, -c, true, ok), -1);

@@ -126,6 +126,13 @@ struct expr_parser {
     const char c = s.peek();
     const std::size_t start = s.position();
     if (c == '-') {
+      // A negative literal is read whole, so that -9223372036854775808 (INT64_MIN, whose magnitude is no
+      // int64) parses; for every other value this equals negating the literal.
+      if (text::is_digit(s.peek(1))) {
+        index_t v = 0;
+        if (!s.read_integer(v, true)) return 0;
+        return ws.constant(v);
+      }
       s.set_position(start + 1);
       const expr_id e = parse_factor();
       return failed() ? 0 : ws.negate(e);

@@ -94,6 +94,7 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
     if (product == t) break;
     const program_digit& g = x[k];
     const bool top = k + 1 == x.size();
+    if (g.radix == 0) return false;  // a zero-sized dimension: no element to compile for (f32[0]{0:T(*,4)})
     if (t % product != 0) return false;
     const index_t u = t / product;  // what is left of t to take from this digit
     if (u >= g.radix && !(top && u > g.radix) && u % g.radix == 0) {  // the whole digit goes inside
@@ -211,7 +212,9 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
         for (const program_digit& g : dims[base + q]) {
           if (!merged.try_push_back(g)) return prog;
         }
-        merged_size *= sizes[base + q];
+        const checked_index ms = checked_mul(merged_size, sizes[base + q]);
+        if (!ms.ok) return prog;  // inexact: linear_index handles it (span_overflow)
+        merged_size = ms.value;
       }
       const index_t ts = t.dimensions[groups.last[gi]];
       digit_list outer, inner;
@@ -232,7 +235,9 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
       sizes.push_back(inner_sizes[gi]);
     }
   }
-  // Row-major strides of the tiled shape, then each digit's weight inside its dimension.
+  // Row-major strides of the tiled shape, then each digit's weight inside its dimension. Checked: a shape
+  // with a zero-sized dimension has span 0 however large the others are, and their strides may still
+  // overflow; such a program is not exact (linear_index and strides() then answer).
   index_t stride = 1;
   for (std::size_t i = dims.size(); i-- > 0;) {
     index_t weight = 1;
@@ -242,12 +247,18 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
         term.coefficients = g.coefficients;
         term.divisor = g.divisor;
         term.modulus = g.modulus;
-        term.stride = weight * stride;
+        const checked_index ts = checked_mul(weight, stride);
+        if (!ts.ok) return prog;
+        term.stride = ts.value;
         if (!prog.terms.try_push_back(term)) return prog;
       }
-      weight *= g.radix;
+      const checked_index w = checked_mul(weight, g.radix);
+      if (!w.ok) return prog;
+      weight = w.value;
     }
-    stride *= sizes[i];
+    const checked_index st = checked_mul(stride, sizes[i]);
+    if (!st.ok) return prog;
+    stride = st.value;
   }
   detail::coalesce_terms(s, prog);
   prog.exact = true;
@@ -280,7 +291,8 @@ constexpr result<index_vector> strides(const shape& s) noexcept {
   for (index_t d : s.layout.minor_to_major) {
     const auto i = static_cast<std::size_t>(d);
     if (out[i] == 0) out[i] = next;
-    next = out[i] * laid_out_extent(s, i);
+    const checked_index n = checked_mul(out[i], laid_out_extent(s, i));
+    next = n.ok ? n.value : index_max;  // only a stride of a later size-1 dimension reads it
   }
   return out;
 }

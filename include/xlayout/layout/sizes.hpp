@@ -22,9 +22,13 @@ constexpr result<index_t> checked_byte_size(const shape& s) noexcept {
   auto n = element_count(s);
   if (!n) return n.error();
   if (s.layout.element_size_in_bits > 0) {
-    auto bits = checked_mul(*n, s.layout.element_size_in_bits);
-    if (!bits.ok) return error_id::span_overflow;
-    return ceil_div(bits.value, 8);
+    // In bytes, not bits (as checked_physical_byte_size): n = 8q + r.
+    const index_t bits = s.layout.element_size_in_bits;
+    const auto whole = checked_mul(*n / 8, bits);
+    const auto tail = checked_mul(*n % 8, bits);  // E(n) may be large
+    const auto total = checked_add(whole.value, ceil_div(tail.value, 8));
+    if (!whole.ok || !tail.ok || !total.ok) return error_id::span_overflow;
+    return total.value;
   }
   auto bytes = checked_mul(*n, byte_width(s.element_type));
   if (!bytes.ok) return error_id::span_overflow;
@@ -46,9 +50,15 @@ constexpr index_t byte_size(const shape& s) noexcept {
 constexpr result<index_t> checked_physical_byte_size(const shape& s) noexcept {
   auto span = checked_required_span_size(s);
   if (!span) return span.error();
-  auto bits = checked_mul(*span, element_bits(s));
-  if (!bits.ok) return error_id::span_overflow;
-  return ceil_div(bits.value, 8);
+  // Counted in bytes, never in bits (span * bits overflows int64 long before the byte count does:
+  // f32[1048576,1048576,1024,1024] has 2^62 bytes but 2^65 bits). span = 8q + r, so
+  // ceil(span * bits / 8) = q * bits + ceil(r * bits / 8).
+  const index_t bits = element_bits(s);
+  const auto whole = checked_mul(*span / 8, bits);
+  const auto tail = checked_mul(*span % 8, bits);  // E(n) may be large
+  const auto total = checked_add(whole.value, ceil_div(tail.value, 8));
+  if (!whole.ok || !tail.ok || !total.ok) return error_id::span_overflow;
+  return total.value;
 }
 
 /// physical_byte_size for a static shape (compile error in a constant expression otherwise).
@@ -64,17 +74,26 @@ constexpr index_t physical_byte_size(const shape& s) noexcept {
 constexpr result<index_vector> unpacked_byte_strides(const shape& s) noexcept {
   auto st = strides(s);
   if (!st) return st.error();
-  for (index_t& v : st.value()) v *= byte_width(s.element_type);
+  for (index_t& v : st.value()) {
+    const auto b = checked_mul(v, byte_width(s.element_type));
+    if (!b.ok) return error_id::span_overflow;
+    v = b.value;
+  }
   return st;
 }
 
 /// XLA's ShapeUtil::ByteStrides: the stride of each logical dimension in bytes for the packed elements;
-/// an error (not_strided) when an element is not a whole number of bytes (e.g. E(4)).
+/// an error (not_strided) when an element is not a whole number of bytes (e.g. E(4)); span_overflow when a
+/// stride in bytes exceeds int64.
 constexpr result<index_vector> byte_strides(const shape& s) noexcept {
   if (element_bits(s) % 8 != 0) return error_id::not_strided;
   auto st = strides(s);
   if (!st) return st.error();
-  for (index_t& v : st.value()) v *= element_bits(s) / 8;
+  for (index_t& v : st.value()) {
+    const auto b = checked_mul(v, element_bits(s) / 8);
+    if (!b.ok) return error_id::span_overflow;
+    v = b.value;
+  }
   return st;
 }
 

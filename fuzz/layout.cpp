@@ -1,0 +1,48 @@
+// fuzz/layout.cpp: libFuzzer target. Input: the text of a shape. For shapes with a small buffer, the tests'
+// independent model (tests/support/brute_force_layout.hpp: the seed's pad, reshape and transpose on real
+// arrays of element ids) places every element; linear_index must give that slot, multi_index must invert
+// it and report padding slots as padding_element, the compiled index program (when exact) must agree, and
+// required_span_size must be the model's buffer size.
+#include <support/brute_force_layout.hpp>
+
+#include "shape_checks.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > 2048) return -1;
+  const std::string_view in(reinterpret_cast<const char*>(data), size);
+  const auto s = xlayout::parse_shape(in);
+  if (!s || !xlayout::is_static(*s)) return 0;
+  const fuzz::i128 span = fuzz::exact_span(*s);
+  if (span < 0 || span > (1 << 14)) return 0;
+  for (xlayout::index_t d : s->dimensions) {
+    if (d > (1 << 14)) return 0;
+  }
+  const std::vector<xlayout::index_t> buffer = xlayout_test::brute_force_buffer(*s);
+  FUZZ_CHECK(static_cast<fuzz::i128>(buffer.size()) == span, in);
+  FUZZ_CHECK(
+      xlayout::checked_required_span_size(*s).value_or(-1) == static_cast<xlayout::index_t>(buffer.size()),
+      in);
+  const xlayout::index_program prog = xlayout::compile_index_program(*s);
+  const std::size_t rank = s->rank();
+  for (std::size_t p = 0; p < buffer.size(); ++p) {
+    const auto back = xlayout::multi_index(*s, static_cast<xlayout::index_t>(p));
+    if (buffer[p] < 0) {
+      FUZZ_CHECK(!back && back.error().id == xlayout::error_id::padding_element, in);
+      continue;
+    }
+    xlayout::index_vector idx;
+    idx.resize(rank);
+    xlayout::index_t id = buffer[p];
+    for (std::size_t d = rank; d-- > 0;) {
+      idx[d] = id % s->dimensions[d];
+      id /= s->dimensions[d];
+    }
+    const auto lin = xlayout::checked_linear_index(*s, idx);
+    FUZZ_CHECK(lin && *lin == static_cast<xlayout::index_t>(p), in);
+    FUZZ_CHECK(back && *back == idx, in);
+    if (prog.exact) FUZZ_CHECK(prog(idx) == static_cast<xlayout::index_t>(p), in);
+  }
+  FUZZ_CHECK(!xlayout::multi_index(*s, static_cast<xlayout::index_t>(buffer.size())), in);
+  FUZZ_CHECK(!xlayout::multi_index(*s, -1), in);
+  return 0;
+}
