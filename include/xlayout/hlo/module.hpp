@@ -127,7 +127,12 @@ constexpr op op_of(const basic_module<I, C, S, N>& m, std::uint16_t id) noexcept
       s = static_cast<std::uint16_t>(src.first_shape + ins.attrs.tuple_index);
     if (o.operands.full()) break;
     o.operands.push_back(m.shapes[s]);
-    o.operand_values.push_back(src.code == opcode::constant ? src.value : operand_value{});
+    operand_value v = src.code == opcode::constant ? src.value : operand_value{};
+    if (src.code == opcode::iota) {
+      v.is_iota = true;
+      v.iota_dimension = src.attrs.iota_dimension;
+    }
+    o.operand_values.push_back(v);
   }
   return o;
 }

@@ -239,10 +239,13 @@ struct attributes {
 };
 
 /// What is known of an operand's value: for a scalar integer `constant(42)`, the value (dynamic-slice
-/// offsets that are constants fold into the map, as XLA folds them).
+/// offsets that are constants fold into the map, as XLA folds them); for an `iota`, its iota_dimension
+/// (gather indices that are an iota fold into the map the same way).
 struct operand_value {
   bool is_constant = false;
   index_t constant = 0;
+  bool is_iota = false;
+  index_t iota_dimension = 0;
   friend constexpr bool operator==(const operand_value&, const operand_value&) = default;
 };
 

@@ -1016,7 +1016,8 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
   auto indices_map = bi.finish();
   if (!indices_map) return indices_map.error();
   // operand: d_{offset_dims[i]} + rt_k where operand dimension i is start_index_map[j].
-  map_builder b(rank, 0, g.start_index_map.size());
+  const bool iota_indices = o.operand_values.size() > 1 && o.operand_values[1].is_iota;
+  map_builder b(rank, 0, iota_indices ? 0 : g.start_index_map.size());
   set_sizes(b, dims_of(out));
   operand_indexing oi;
   std::size_t k = 0;
@@ -1024,7 +1025,11 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
     expr_id e = b.dim(static_cast<std::size_t>(g.offset_dims[i]));
     std::size_t j = 0;
     while (j < g.start_index_map.size() && g.start_index_map[j] != static_cast<index_t>(i)) ++j;
-    if (j < g.start_index_map.size()) {
+    if (j < g.start_index_map.size() && iota_indices) {
+      // XLA's OptimizeRTVar for an iota: the index read at (d0, j) is d0 (iota_dimension 0) or j (1).
+      const index_t iota_dim = o.operand_values[1].iota_dimension;
+      e = b.ws.add(e, iota_dim == 0 ? b.dim(0) : b.constant(static_cast<index_t>(j)));
+    } else if (j < g.start_index_map.size()) {
       b.set_bounds(rank + k, {0, operand.dimensions[i] - o.attrs.slice_sizes[i]});
       e = b.ws.add(e, b.rt_var(k++));
       map_builder br(rank, 0);
