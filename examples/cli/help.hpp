@@ -18,6 +18,9 @@ commands:
   simplify MAP              an indexing map, simplified
   compose MAP1 MAP2         MAP2 after MAP1 (XLA's order), simplified
   equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
+  analyze FILE [--input K] [--group]
+                            XLA's indexing analysis of an HLO module (FILE, or - for
+                            standard input): per parameter, the maps from the output
   help [COMMAND]            this text, or one command's
 
 options:
@@ -131,6 +134,33 @@ yes when the maps describe the same indexing (the same domain and, for every ind
 the same results), no when they differ somewhere, unknown when the library can prove
 neither (xlayout::equivalent: never a wrong yes). The exit code is 0 in all three cases.
   --json: {"equivalent": "yes"}
+)";
+
+inline constexpr std::string_view analyze_help =
+    R"(usage: xlayout analyze FILE|- [--input K] [--group] [--json]
+
+XLA's indexing analysis of the HLO module in FILE ('-': standard input), as XLA's tests run
+it: the computation a ROOT fusion calls, or else the ENTRY computation as one fusion. For
+each output of that computation and each of its parameters, the set of indexing maps from
+the output's index to the parameter's (xlayout::hlo::output_to_input), printed as XLA
+prints them ("unknown indexing" where an op has no map). Runtime variables (dynamic-slice
+offsets, gather indices) are listed with their source; an all-gather adds its replica id.
+
+  --input K   the other direction: from parameter K to each output it reaches
+              (xlayout::hlo::input_to_output)
+  --group     every instruction reached, not only the parameters (XLA's grouping by
+              instruction)
+
+  --json: {"outputs": [{"output": 0, "shape": "...", "operands": [{"operand": 0,
+           "name": "p0", "maps": ["(d0, d1) -> (d1, d0), domain: ...", ...]}, ...]}, ...]}
+          --input K: {"input": K, "outputs": [{"output": 0, "maps": [...]}, ...]}
+          --group: "groups": [{"instruction": "...", "maps": [...]}, ...] in place of
+          "operands". A set with runtime variables or a replica id also has "indexings":
+          [{"map": ..., "runtime_variables": [{"name", "source", "map"}], "replica_id_map"}].
+  Errors in the HLO text: the id, the line and the column (exit code 2);
+  --json: {"error": {"id": ..., "line": L, "column": C, "position": N, "message": ...}}.
+
+  $ xlayout analyze fusion.hlo
 )";
 
 }  // namespace xlayout_cli

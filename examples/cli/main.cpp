@@ -14,6 +14,7 @@
 #include <xlayout/layout.hpp>
 #include <xlayout/version.hpp>
 
+#include "analyze.hpp"
 #include "draw_svg.hpp"
 #include "draw_text.hpp"
 #include "help.hpp"
@@ -72,6 +73,8 @@ struct invocation {
   bool json = false;
   bool help = false;
   std::optional<std::string> svg;
+  std::optional<long long> input;  // analyze --input K
+  bool group = false;              // analyze --group
 };
 
 /// Prints a failure: the JSON object on stdout with --json; always the message on stderr, with the
@@ -451,6 +454,17 @@ int run_equivalent(const invocation& inv) {
   return exit_ok;
 }
 
+int run_analyze(const invocation& inv) {
+  if (int rc = need_operands(inv, 1, "analyze FILE|- [--input K] [--group]")) return rc;
+  analyze_options opt;
+  opt.file = inv.operands[0].text;
+  opt.json = inv.json;
+  opt.input = inv.input;
+  opt.group = inv.group;
+  if (opt.input && opt.group) return report(inv, usage_failure("--input and --group do not go together"));
+  return run_analyze_command(opt);
+}
+
 // --- the command line -------------------------------------------------------------------------------------
 
 struct command_entry {
@@ -465,6 +479,7 @@ constexpr const char* delinearize_names[] = {"SHAPE", "N", nullptr};
 constexpr const char* shape_names[] = {"SHAPE", nullptr};
 constexpr const char* map_names[] = {"MAP", nullptr};
 constexpr const char* map_pair_names[] = {"MAP1", "MAP2", nullptr};
+constexpr const char* file_names[] = {"FILE", nullptr};
 
 constexpr command_entry commands[] = {
     {"index", run_index, index_help, index_names},
@@ -474,6 +489,7 @@ constexpr command_entry commands[] = {
     {"simplify", run_simplify, simplify_help, map_names},
     {"compose", run_compose, compose_help, map_pair_names},
     {"equivalent", run_equivalent, equivalent_help, map_pair_names},
+    {"analyze", run_analyze, analyze_help, file_names},
 };
 
 const command_entry* find_command(std::string_view name) {
@@ -550,6 +566,19 @@ int run(const std::vector<std::string>& args) {
       } else {
         inv.svg = a.substr(6);
       }
+    } else if (c->name == "analyze" && a == "--group") {
+      inv.group = true;
+    } else if (c->name == "analyze" && (a == "--input" || a.rfind("--input=", 0) == 0)) {
+      std::string k;
+      if (a == "--input") {
+        if (i + 1 == args.size()) return report(inv, usage_failure("--input needs a parameter number"));
+        k = args[++i];
+      } else {
+        k = a.substr(8);
+      }
+      if (k.empty() || k.size() > 6 || k.find_first_not_of("0123456789") != std::string::npos)
+        return report(inv, usage_failure("--input needs a parameter number, not '" + k + "'"));
+      inv.input = std::stoll(k);
     } else {
       return report(inv, usage_failure("unknown option '" + a + "' for " + std::string(c->name)));
     }

@@ -1,0 +1,252 @@
+// examples/cli/analyze.hpp: `xlayout analyze FILE|- [--json] [--input K] [--group]`: XLA's indexing
+// analysis of an HLO module (hlo::parse_module, then hlo::output_to_input / hlo::input_to_output), printed
+// as XLA prints its maps. docs/cli.md specifies the text and the JSON.
+#pragma once
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <xlayout/hlo.hpp>
+
+#include "json.hpp"
+
+namespace xlayout_cli {
+
+/// What `analyze` was asked.
+struct analyze_options {
+  std::string file;  ///< "-" for standard input
+  bool json = false;
+  std::optional<long long> input;  ///< --input K
+  bool group = false;              ///< --group
+};
+
+/// One map with its runtime variables and replica-id map as text.
+struct indexing_text {
+  std::string map;
+  std::vector<std::pair<std::string, std::string>> runtime;  // (source, map)
+  std::string replica;
+};
+
+inline indexing_text describe_indexing(const xlayout::hlo::module& m,
+                                       const xlayout::hlo::operand_indexing& x) {
+  indexing_text t;
+  t.map =
+      x.map.is_undefined() ? std::string("unknown indexing") : std::string(xlayout::to_string(x.map).view());
+  for (const auto& rt : x.runtime_variables) {
+    xlayout::static_string<256> source;
+    xlayout::hlo::append_source(source, m, rt.operand);
+    t.runtime.emplace_back(std::string(source.view()), std::string(xlayout::to_string(rt.map).view()));
+  }
+  if (!x.replica_id_map.is_undefined()) t.replica = std::string(xlayout::to_string(x.replica_id_map).view());
+  return t;
+}
+
+/// The text lines of one indexing, each prefixed by `indent` (XLA's OperandIndexing::ToString layout).
+inline void print_indexing(std::ostream& out, const indexing_text& t, const std::string& indent) {
+  out << indent << t.map << '\n';
+  if (!t.runtime.empty()) {
+    out << indent << "runtime variables:\n";
+    for (std::size_t k = 0; k < t.runtime.size(); ++k)
+      out << indent << "  rt" << k << ": " << t.runtime[k].first << ", " << t.runtime[k].second << '\n';
+  }
+  if (!t.replica.empty()) out << indent << "replica id: " << t.replica << '\n';
+}
+
+/// {"map": ..., "runtime_variables": [...], "replica_id_map": ...} for an indexing with more than a map.
+inline std::string indexing_json(const indexing_text& t) {
+  json_object o;
+  o.string("map", t.map);
+  std::vector<std::string> rts;
+  for (std::size_t k = 0; k < t.runtime.size(); ++k)
+    rts.push_back(json_object()
+                      .string("name", "rt" + std::to_string(k))
+                      .string("source", t.runtime[k].first)
+                      .string("map", t.runtime[k].second)
+                      .str());
+  o.raw("runtime_variables", json_array(rts));
+  if (!t.replica.empty()) o.string("replica_id_map", t.replica);
+  return o.str();
+}
+
+/// A set of indexings as the JSON fields "maps" (the map texts) and, when any has runtime variables or a
+/// replica-id map, "indexings" (every part).
+inline void add_set_json(json_object& o, const std::vector<indexing_text>& set) {
+  std::vector<std::string> maps, details;
+  bool extra = false;
+  for (const auto& t : set) {
+    maps.push_back(json_string(t.map));
+    details.push_back(indexing_json(t));
+    extra = extra || !t.runtime.empty() || !t.replica.empty();
+  }
+  o.raw("maps", json_array(maps));
+  if (extra) o.raw("indexings", json_array(details));
+}
+
+/// Reports a parse error of the module: id, line and column (and the line with a caret) on stderr; the
+/// JSON error object with --json. Returns exit code 2.
+inline int report_hlo_error(const analyze_options& opt, std::string_view text,
+                            const xlayout::hlo::parse_error& e) {
+  const std::string id(e.name());
+  const std::string message(e.message());
+  if (opt.json) {
+    std::cout << json_object()
+                     .raw("error", json_object()
+                                       .string("id", id)
+                                       .integer("line", e.line)
+                                       .integer("column", e.column)
+                                       .integer("position", e.position)
+                                       .string("message", message)
+                                       .str())
+                     .str()
+              << '\n';
+  }
+  std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message;
+  if (e.position >= 0)
+    std::cerr << " (line " << e.line << ", column " << e.column << " of " << opt.file << ")";
+  std::cerr << '\n';
+  if (e.position >= 0) {
+    std::size_t begin = static_cast<std::size_t>(e.position);
+    if (begin > text.size()) begin = text.size();
+    while (begin > 0 && text[begin - 1] != '\n') --begin;
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    std::cerr << "  " << text.substr(begin, end - begin) << '\n'
+              << "  " << std::string(static_cast<std::size_t>(e.column > 0 ? e.column - 1 : 0), ' ') << "^\n";
+  }
+  return 2;
+}
+
+/// Reports an error of the analysis (a capacity) or of the command line. Returns exit code 2.
+inline int report_analyze_error(const analyze_options& opt, const std::string& id,
+                                const std::string& message) {
+  if (opt.json)
+    std::cout
+        << json_object().raw("error", json_object().string("id", id).string("message", message).str()).str()
+        << '\n';
+  std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message << '\n';
+  return 2;
+}
+
+inline std::string shape_string(const xlayout::shape& s) { return std::string(xlayout::to_string(s).view()); }
+
+/// Runs `analyze`. Exit codes: 0 done; 2 bad input (unreadable file, HLO text error, no such input).
+inline int run_analyze_command(const analyze_options& opt) {
+  namespace hlo = xlayout::hlo;
+  std::string text;
+  if (opt.file == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream f(opt.file, std::ios::binary);
+    if (!f) return report_analyze_error(opt, "cannot_read", "cannot read '" + opt.file + "'");
+    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+  auto m = std::make_unique<hlo::module>();  // about 1.2 MB: not on the stack
+  const hlo::parse_error e = hlo::parse_module_into(text, *m);
+  if (e.id != xlayout::error_id::none) return report_hlo_error(opt, text, e);
+  const auto fail = [&](xlayout::error_id id) {
+    return report_analyze_error(opt, std::string(xlayout::error_name(id)),
+                                std::string(xlayout::error_message(id)));
+  };
+
+  const std::uint16_t comp = hlo::analysed_computation(*m);
+  std::vector<std::string> outputs_json;
+  std::ostringstream out;
+  if (opt.input) {
+    using result_t = xlayout::result<hlo::input_indexing<>>;
+    auto r =
+        std::make_unique<result_t>(hlo::checked_input_to_output(*m, static_cast<std::size_t>(*opt.input)));
+    if (!r->has_value()) {
+      if (r->error().id == xlayout::error_id::dimension_out_of_range)
+        return report_analyze_error(
+            opt, "no_such_input",
+            "the analysed computation has no parameter(" + std::to_string(*opt.input) + ")");
+      return fail(r->error().id);
+    }
+    const auto& a = **r;
+    out << "input " << *opt.input << " (" << m->name_of(m->instructions[a.input]) << ")\n";
+    for (std::size_t k = 0; k < a.num_outputs(); ++k) {
+      std::vector<indexing_text> set;
+      for (std::size_t j = 0; j < a.count(k); ++j) set.push_back(describe_indexing(*m, a.get(k, j)));
+      out << "  output " << k << " (" << m->name_of(m->instructions[a.roots[k]]) << "):\n";
+      if (set.empty()) out << "    (not reached)\n";
+      for (const auto& t : set) print_indexing(out, t, "    ");
+      json_object o;
+      o.integer("output", static_cast<xlayout::index_t>(k));
+      add_set_json(o, set);
+      outputs_json.push_back(o.str());
+    }
+    if (opt.json) {
+      std::cout << json_object().integer("input", *opt.input).raw("outputs", json_array(outputs_json)).str()
+                << '\n';
+    } else {
+      std::cout << out.str();
+    }
+    return 0;
+  }
+
+  const std::size_t n = hlo::num_outputs(*m);
+  using result_t = xlayout::result<hlo::fusion_indexing<>>;
+  for (std::size_t k = 0; k < n; ++k) {
+    auto r = std::make_unique<result_t>(hlo::checked_output_to_input(*m, k));
+    if (!r->has_value()) return fail(r->error().id);
+    const auto& a = **r;
+    const hlo::instruction& root = m->instructions[a.root];
+    const bool element = root.is_tuple && root.code != hlo::opcode::tuple;
+    const xlayout::shape& s = m->shapes[root.first_shape + (element ? k : 0)];
+    out << "output " << k << ": " << shape_string(s) << " (" << m->name_of(root) << ")\n";
+    json_object o;
+    o.integer("output", static_cast<xlayout::index_t>(k)).string("shape", shape_string(s));
+    std::vector<std::string> items;
+    if (opt.group) {
+      // Every instruction reached, in the order the analysis reached it.
+      std::vector<std::uint16_t> seen;
+      for (const auto& entry : a.groups.entries) {
+        bool known = false;
+        for (auto id : seen) known = known || id == entry.instruction;
+        if (!known) seen.push_back(entry.instruction);
+      }
+      for (auto id : seen) {
+        std::vector<indexing_text> set;
+        for (std::size_t j = 0; j < a.groups.count(id); ++j)
+          set.push_back(describe_indexing(*m, a.groups.get(id, j)));
+        out << "  " << m->name_of(m->instructions[id]) << ":\n";
+        for (const auto& t : set) print_indexing(out, t, "    ");
+        json_object g;
+        g.string("instruction", m->name_of(m->instructions[id]));
+        add_set_json(g, set);
+        items.push_back(g.str());
+      }
+      o.raw("groups", json_array(items));
+    } else {
+      for (std::size_t p = 0; p < a.num_operands(); ++p) {
+        std::vector<indexing_text> set;
+        for (std::size_t j = 0; j < a.count(p); ++j) set.push_back(describe_indexing(*m, a.get(p, j)));
+        const std::string_view name = m->name_of(m->instructions[a.parameters[p]]);
+        out << "  operand " << p << " (" << name << "):\n";
+        if (set.empty()) out << "    (not read)\n";
+        for (const auto& t : set) print_indexing(out, t, "    ");
+        json_object po;
+        po.integer("operand", static_cast<xlayout::index_t>(p)).string("name", name);
+        add_set_json(po, set);
+        items.push_back(po.str());
+      }
+      o.raw("operands", json_array(items));
+    }
+    outputs_json.push_back(o.str());
+  }
+  (void)comp;
+  if (opt.json) {
+    std::cout << json_object().raw("outputs", json_array(outputs_json)).str() << '\n';
+  } else {
+    std::cout << out.str();
+  }
+  return 0;
+}
+
+}  // namespace xlayout_cli
