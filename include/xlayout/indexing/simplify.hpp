@@ -881,10 +881,15 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
   for (int iter = 0; iter < 32 && !s.failed(); ++iter) {
     if (r.is_empty() || f.size == 0) return;
     bool changed = false;
+    // The moves below must keep the set of points exactly: where a bound would leave int64 (saturating
+    // and then adding back gave `floor(-d0 / INT64_MAX) in [-5, -2]` -> `-d0 in [INT64_MIN, -2]`, a wider
+    // domain), the constraint stays as it is.
     if (f.constant != 0) {
       const index_t c = f.constant;
-      r = {r.lower == index_min ? index_min : saturating_add(r.lower, -c),
-           r.upper == index_max ? index_max : saturating_add(r.upper, -c)};
+      const bool lo_ok = r.lower == index_min || (c != index_min && !add_overflows(r.lower, -c));
+      const bool hi_ok = r.upper == index_max || (c != index_min && !add_overflows(r.upper, -c));
+      if (!lo_ok || !hi_ok) return;
+      r = {r.lower == index_min ? index_min : r.lower - c, r.upper == index_max ? index_max : r.upper - c};
       f.constant = 0;
       changed = true;
     }
@@ -906,9 +911,11 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
     index_t k = 0;
     if (f.size == 1 && f.terms[0].coef == 1 && s.is_floor_atom(f.terms[0].atom, k)) {
       const expr_id a = f.terms[0].atom;
+      const checked_index lo = checked_mul(r.lower, k), hi_k = checked_mul(r.upper, k);
+      const checked_index hi = checked_add(hi_k.value, k - 1);
+      if ((r.lower != index_min && !lo.ok) || (r.upper != index_max && (!hi_k.ok || !hi.ok))) return;
       f = s.from_raw(s.node(a).lhs);
-      r = {r.lower == index_min ? index_min : saturating_mul(r.lower, k),
-           r.upper == index_max ? index_max : saturating_add(saturating_mul(r.upper, k), k - 1)};
+      r = {r.lower == index_min ? index_min : lo.value, r.upper == index_max ? index_max : hi.value};
       changed = true;
     }
     if (!changed && f.size > 1) {

@@ -1,0 +1,164 @@
+// tests/indexing/regressions.cpp: the inputs the fuzz targets (fuzz/) and issue "Hardening" found, one named
+// case each. Expected values are worked out by hand in the comments (or by brute force here), never taken
+// from the library.
+#include <catch2/catch.hpp>
+
+#include <xlayout/indexing/compose.hpp>
+#include <xlayout/indexing/equivalence.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/interval.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/text.hpp>
+
+namespace xl = xlayout;
+using xl::index_max;
+using xl::index_min;
+using xl::index_t;
+using xl::interval;
+
+namespace {
+xl::indexing_map map(std::string_view text) {
+  auto m = xl::parse_indexing_map(text);
+  INFO(text);
+  REQUIRE(m.has_value());
+  return *m;
+}
+index_t eval1(const xl::indexing_map& m, std::initializer_list<index_t> dims) {
+  auto r = xl::checked_evaluate(m, dims.begin(), dims.size(), nullptr, 0);
+  REQUIRE(r.has_value());
+  return (*r)[0];
+}
+}  // namespace
+
+TEST_CASE(
+    "regression (issue): is_injective_on_domain with an expression reaching INT64_MIN wrote outside "
+    "its bitmap",
+    "[indexing][regression]") {
+  // d0 - INT64_MAX over [-1, 40] takes INT64_MIN..40 - INT64_MAX: 42 distinct values, so injective.
+  const auto m = map("(d0) -> (d0 mod 23, d0 - 9223372036854775807), domain: d0 in [-1, 40]");
+  CHECK(xl::is_injective_on_domain(m) == xl::tribool::yes);
+  // The size of [INT64_MIN, INT64_MIN + 41] is 42 (it negated INT64_MIN).
+  CHECK(interval{index_min, index_min + 41}.size() == 42);
+  CHECK(interval{index_min, index_max}.size() == index_max);  // saturates
+}
+
+TEST_CASE("regression (issue): result_range of d0 floordiv -1 without a domain divided INT64_MIN by -1",
+          "[indexing][regression]") {
+  const auto m = map("(d0) -> (d0 floordiv -1)");
+  // d0 ranges over all of int64; -d0 too (the one value 2^63 saturates): unbounded both ways.
+  CHECK(xl::result_range(m, 0) == interval{index_min, index_max});
+  CHECK(xl::floor_div(interval{index_min, index_min}, -1) == interval{index_max, index_max});
+  CHECK(xl::ceil_div(interval{index_min, index_max}, -1) == interval{index_min, index_max});
+}
+
+TEST_CASE("regression (issue): d0 ceildiv INT64_MAX on [1, 5] is equivalent to 1", "[indexing][regression]") {
+  // ceil(d / (2^63 - 1)) = 1 for d in [1, 5].
+  const auto a = map("(d0) -> (d0 ceildiv 9223372036854775807), domain: d0 in [1, 5]");
+  const auto b = map("(d0) -> (1), domain: d0 in [1, 5]");
+  CHECK(xl::equivalent(a, b) == xl::equivalence::yes);
+  const auto s = xl::checked_simplify(a);
+  REQUIRE(s.has_value());
+  for (index_t d = 1; d <= 5; ++d) CHECK(eval1(*s, {d}) == 1);  // simplify adds no overflowing constant
+  // Its image is the one point 1: not injective (points that overflowed counted as outside the domain).
+  CHECK(xl::is_injective_on_domain(a) == xl::tribool::no);
+}
+
+TEST_CASE("regression (issue): the text of d0 floordiv -(d0 * d1) parses back to the same map",
+          "[indexing][regression]") {
+  const auto m = map("(d0, d1) -> (d0 floordiv -(d0 * d1)), domain: d0 in [1, 3], d1 in [1, 3]");
+  const auto text = xl::to_string(m);
+  CHECK(text.view() == "(d0, d1) -> (d0 / (-d0 * d1)), domain: d0 in [1, 3], d1 in [1, 3]");
+  const auto back = map(text.view());
+  for (index_t x = 1; x <= 3; ++x) {
+    for (index_t y = 1; y <= 3; ++y) {
+      // floor(x / -(x * y)) = floor(-1 / y) = -1 for y >= 1.
+      CHECK(eval1(back, {x, y}) == -1);
+      CHECK(eval1(m, {x, y}) == -1);
+    }
+  }
+}
+
+TEST_CASE("regression (issue): simplify of y - y mod 6 - y mod 16 is idempotent", "[indexing][regression]") {
+  const auto m = map("(y) -> (y - y mod 6 - y mod 16), domain: y in [0, 100]");
+  const auto once = xl::checked_simplify(m);
+  REQUIRE(once.has_value());
+  const auto twice = xl::checked_simplify(*once);
+  REQUIRE(twice.has_value());
+  CHECK(xl::to_string(*twice).view() == xl::to_string(*once).view());
+  for (index_t y = 0; y <= 100; ++y) CHECK(eval1(*once, {y}) == y - y % 6 - y % 16);
+}
+
+TEST_CASE("regression (issue): result_range does not take a constant INT64_MAX for +infinity",
+          "[indexing][regression]") {
+  // INT64_MAX - d0 over [0, 5] takes [INT64_MAX - 5, INT64_MAX].
+  const auto m = map("(d0) -> (9223372036854775807 - d0), domain: d0 in [0, 5]");
+  CHECK(xl::result_range(m, 0) == interval{index_max - 5, index_max});
+  // d0 * INT64_MAX at d0 = -1 is -INT64_MAX = INT64_MIN + 1; the range must contain it.
+  const auto n = map("(d0) -> (d0 * 9223372036854775807), domain: d0 in [-1, -1]");
+  CHECK(xl::result_range(n, 0).contains(index_min + 1));
+  CHECK(interval{index_max, index_max} + interval{-5, 0} == interval{index_max - 5, index_max});
+}
+
+TEST_CASE("regression (fuzz map_text): x mod INT64_MIN has a value (|INT64_MIN| = 2^63)",
+          "[indexing][regression]") {
+  const auto m = map("(d0, d1) -> (d0 mod d1)");
+  // -5 mod 2^63 = 2^63 - 5; 7 mod 2^63 = 7.
+  CHECK(eval1(m, {-5, index_min}) == index_max - 4);
+  CHECK(eval1(m, {7, index_min}) == 7);
+}
+
+TEST_CASE("regression (issue): INT64_MIN as a constant prints as text that parses back",
+          "[indexing][regression]") {
+  for (std::string_view text :
+       {"(d0) -> (d0 + -9223372036854775808)", "(d0) -> (d0 * -9223372036854775808)",
+        "(d0) -> (-9223372036854775808)", "(d0) -> (d0 * -9223372036854775808 + 1)"}) {
+    INFO(text);
+    const auto m = map(text);
+    const auto printed = xl::to_string(m);
+    INFO(printed.view());
+    const auto back = xl::parse_indexing_map(printed.view());
+    REQUIRE(back.has_value());
+    CHECK(*back == m);
+    CHECK(xl::to_string(*back).view() == printed.view());
+  }
+}
+
+TEST_CASE("regression (fuzz map_text): a product of constants that overflows keeps its order when printed",
+          "[indexing][regression]") {
+  const auto m = map("(d0) -> (4611686018427387904 * 4 + d0)");
+  const auto printed = xl::to_string(m);
+  CHECK(xl::to_string(map(printed.view())).view() == printed.view());
+}
+
+TEST_CASE("regression (issue): a divisor that composition makes 0 is invalid_divisor, not `x / 0` text",
+          "[indexing][regression]") {
+  const auto first = map("(d0) -> (d0, 0), domain: d0 in [0, 9]");
+  const auto second = map("(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 9], d1 in [0, 9]");
+  const auto c = xl::checked_compose(first, second);
+  REQUIRE_FALSE(c.has_value());
+  CHECK(c.error().id == xl::error_id::invalid_divisor);
+}
+
+TEST_CASE("regression (fuzz map_text): simplifier residues near INT64_MAX ((d0 * INT64_MAX) floordiv 4)",
+          "[indexing][regression]") {
+  // floor(0 / 4) = 0; floor((2^63 - 1) / 4) = 2^61 - 1.
+  const auto m = map("(d0) -> ((d0 * 9223372036854775807) floordiv 4), domain: d0 in [0, 1]");
+  const auto s = xl::checked_simplify(m);
+  REQUIRE(s.has_value());
+  CHECK(eval1(*s, {0}) == 0);
+  CHECK(eval1(*s, {1}) == (index_t{1} << 61) - 1);
+}
+
+TEST_CASE(
+    "regression (fuzz map_algebra): a constraint bound moved past INT64_MIN kept points outside the domain",
+    "[indexing][regression]") {
+  // ceil(d0 / INT64_MAX) over [0, 1] is 0 or 1, never in [2, 5]: the composition has no point.
+  const auto first = map("(d0) -> (d0 ceildiv 9223372036854775807), domain: d0 in [0, 1]");
+  const auto second = map("(d0) -> (1), domain: d0 in [2, 5]");
+  const auto c = xl::checked_compose_simplified(first, second);
+  REQUIRE(c.has_value());
+  for (index_t d = 0; d <= 1; ++d) {
+    const index_t p[1] = {d};
+    CHECK_FALSE(xl::in_domain(*c, p, 1));
+  }
+}

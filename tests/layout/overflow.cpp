@@ -1,0 +1,63 @@
+// tests/layout/overflow.cpp: sizes, strides and index programs at the int64 limits, found by the fuzz
+// targets (fuzz/) and issue "Hardening". Expected values are exact arithmetic done by hand in the comments.
+#include <catch2/catch.hpp>
+
+#include <xlayout/layout/index_program.hpp>
+#include <xlayout/layout/sizes.hpp>
+#include <xlayout/text/parse_shape.hpp>
+
+namespace xl = xlayout;
+using xl::index_t;
+
+namespace {
+xl::shape shape(std::string_view text) {
+  auto s = xl::parse_shape(text);
+  INFO(text);
+  REQUIRE(s.has_value());
+  return *s;
+}
+}  // namespace
+
+TEST_CASE("regression (issue): f32[1048576,1048576,1024,1024] (2^60 elements, XLA accepts it) has 2^62 bytes",
+          "[layout][regression]") {
+  const auto s = shape("f32[1048576,1048576,1024,1024]");
+  // 2^20 * 2^20 * 2^10 * 2^10 = 2^60 elements of 4 bytes: 2^62 bytes (2^65 bits would not fit).
+  CHECK(xl::checked_byte_size(s).value_or(-1) == index_t{1} << 62);
+  CHECK(xl::checked_physical_byte_size(s).value_or(-1) == index_t{1} << 62);
+  // Twice that is 2^63 bytes: no int64.
+  CHECK(xl::checked_physical_byte_size(shape("f32[2097152,1048576,1024,1024]")).error().id ==
+        xl::error_id::span_overflow);
+}
+
+TEST_CASE("regression (fuzz shape_text): E(4) byte sizes are counted in bytes", "[layout][regression]") {
+  // 2^62 elements of 4 bits: 2^61 bytes.
+  const auto s = shape("s4[4611686018427387904]{0:E(4)}");
+  CHECK(xl::checked_byte_size(s).value_or(-1) == index_t{1} << 61);
+  CHECK(xl::checked_physical_byte_size(s).value_or(-1) == index_t{1} << 61);
+  // 3 elements of 4 bits: ceil(12 / 8) = 2 bytes.
+  CHECK(xl::checked_physical_byte_size(shape("s4[3]{0:E(4)}")).value_or(-1) == 2);
+}
+
+TEST_CASE("regression (issue): byte strides that exceed int64 are span_overflow", "[layout][regression]") {
+  // Dimension 0 of f64[2, 2^61] row-major has a stride of 2^61 elements = 2^64 bytes.
+  const auto s = shape("f64[2,2305843009213693952]{1,0}");
+  CHECK(xl::byte_strides(s).error().id == xl::error_id::span_overflow);
+  CHECK(xl::unpacked_byte_strides(s).error().id == xl::error_id::span_overflow);
+  // The element strides themselves fit: 2^61 and 1.
+  const auto st = xl::strides(s);
+  REQUIRE(st.has_value());
+  CHECK((*st)[0] == index_t{1} << 61);
+  CHECK((*st)[1] == 1);
+}
+
+TEST_CASE(
+    "regression (issue): the index program of a zero-element shape with huge dimensions does not "
+    "overflow",
+    "[layout][regression]") {
+  // Span 0 (one dimension is 0), but 2^62 * 4 would be the stride of the next dimension: not exact.
+  const auto s = shape("f32[0,4611686018427387904,4]{2,1,0}");
+  CHECK(xl::checked_required_span_size(s).value_or(-1) == 0);
+  CHECK_FALSE(xl::compile_index_program(s).exact);
+  // A zero-sized dimension under a tile (division by a zero radix).
+  CHECK_FALSE(xl::compile_index_program(shape("f32[0]{0:T(*,4)}")).exact);
+}
