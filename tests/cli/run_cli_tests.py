@@ -11,7 +11,8 @@ Test files (tests/cli/*.t) hold cases like this:
     xlayout index: [xlayout:index_out_of_range] ...
     [exit 2]
 
-The `$` line is split like a shell would (no shell runs it) and `xlayout` stands for the program. The
+The `$` line is split like a shell would (no shell runs it) and `xlayout` stands for the program; it runs
+in a scratch directory holding a copy of examples/hlo/ (so `examples/hlo/softmax.hlo` names a module). The
 lines after it, up to the next `$` line, comment line or the end, are the exact stdout; after `[stderr]`,
 the exact stderr (none expected otherwise); `[exit N]` gives the exit code (0 otherwise). Trailing blank
 lines of a case are ignored. Whenever a command has --json, its stdout must also be one JSON object.
@@ -27,6 +28,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -167,6 +169,11 @@ def main():
     program = os.path.abspath(args.xlayout)
     failures = total = 0
     with tempfile.TemporaryDirectory() as workdir:
+        # The commands run in a scratch directory (draw --svg writes there) that holds a copy of the
+        # repository's example HLO modules, so a case can say `xlayout analyze examples/hlo/softmax.hlo`.
+        hlo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "hlo")
+        if os.path.isdir(hlo):
+            shutil.copytree(hlo, os.path.join(workdir, "examples", "hlo"))
         for path in args.files:
             if args.update:
                 if not path.endswith(".md"):
