@@ -62,3 +62,24 @@ TEST_CASE("element tags are values that carry their type and storage", "[shape]"
   STATIC_REQUIRE(mp_count<storages, void>::value == 0);
   STATIC_REQUIRE(mp_count<storages, float>::value == 1);
 }
+
+TEST_CASE("tags, storage and element_tags come from the one element-type list", "[shape]") {
+  // Every array type of the list has its tag in element_tags, with the storage the list names and the width
+  // bit_width gives; non-array types have tags (XLA's enumerator names) and no storage.
+  using namespace boost::mp11;
+  mp_for_each<element_tags>([](auto tag) {
+    using Tag = decltype(tag);
+    CHECK(is_array_type(Tag::value));
+    CHECK(Tag::bits == bit_width(Tag::value));
+    CHECK(!std::is_void_v<storage_t<Tag>>);
+  });
+  int array_types = 0;
+  for (int i = 1; i < element_type_count; ++i) array_types += is_array_type(static_cast<element_type>(i));
+  CHECK(array_types == int{mp_size<element_tags>::value});
+  STATIC_REQUIRE(std::is_same_v<storage_t<decltype(F8E4M3FN)>, f8_bits<element_type::f8e4m3fn>>);
+  STATIC_REQUIRE(std::is_same_v<storage_t<decltype(C128)>, complex_storage<double>>);
+  STATIC_REQUIRE(std::is_same_v<storage_t<decltype(F4E2M1FN)>, packed_byte>);
+  STATIC_REQUIRE(element_type(OPAQUE_TYPE) == element_type::opaque);
+  STATIC_REQUIRE(element_type(BUFFER) == element_type::buffer);
+  STATIC_REQUIRE(std::is_void_v<storage_t<decltype(TUPLE)>>);
+}

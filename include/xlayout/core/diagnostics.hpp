@@ -270,6 +270,24 @@ XLAYOUT_ERROR_LIST(XLAYOUT_X)
   } while (false)
 #endif
 
+namespace detail {
+/// Stops on an error: in a constant expression a compile error naming its id (a call to the non-constexpr
+/// xlayout::diagnostics::<id>()); at run time XLAYOUT_ASSERT_HANDLER when assertions are on. One case per
+/// id of XLAYOUT_ERROR_LIST, so every id is reported as itself.
+constexpr void expect_success(const error& e) noexcept {
+  switch (e.id) {
+    case error_id::none:
+      return;
+#define XLAYOUT_X(id, text)     \
+  case error_id::id:            \
+    XLAYOUT_EXPECTS(false, id); \
+    return;
+      XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+  }
+}
+}  // namespace detail
+
 /// The compile-time form of an error: instantiating error_at_column<Id, Column> with a real id fails a
 /// static_assert whose message starts with "[xlayout:<id>]". Column is 1-based (0: not about text),
 /// and the compiler prints it in the instantiation context, e.g.

@@ -154,36 +154,6 @@ constexpr std::string_view to_string(tribool e) noexcept {
 
 namespace detail {
 
-/// Stops on an error: in a constant expression a compile error naming the id (a call to the non-constexpr
-/// xlayout::diagnostics::<id>()), at run time XLAYOUT_ASSERT_HANDLER.
-constexpr void expect_success(const error& e) noexcept {
-  switch (e.id) {
-    case error_id::none:
-      return;
-    case error_id::pool_exhausted:
-      XLAYOUT_EXPECTS(false, pool_exhausted);
-      return;
-    case error_id::integer_overflow:
-      XLAYOUT_EXPECTS(false, integer_overflow);
-      return;
-    case error_id::too_many_variables:
-      XLAYOUT_EXPECTS(false, too_many_variables);
-      return;
-    case error_id::too_many_results:
-      XLAYOUT_EXPECTS(false, too_many_results);
-      return;
-    case error_id::too_many_constraints:
-      XLAYOUT_EXPECTS(false, too_many_constraints);
-      return;
-    case error_id::variable_count_mismatch:
-      XLAYOUT_EXPECTS(false, variable_count_mismatch);
-      return;
-    default:
-      XLAYOUT_EXPECTS(false, capacity_exceeded);
-      return;
-  }
-}
-
 /// Copies the custom name of variable `from` of `src` to variable `to` of `dst`. False when full.
 constexpr bool copy_name(const indexing_map& src, std::size_t from, indexing_map& dst,
                          std::size_t to) noexcept {

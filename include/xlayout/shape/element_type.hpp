@@ -10,49 +10,58 @@
 
 namespace xlayout {
 
-// X(enumerator, xla_name, bits, kind): every XLA PrimitiveType. bits is the storage width of one element
+// X(enumerator, xla_name, TAG, bits, kind, storage): every XLA PrimitiveType, the one list everything per
+// type is generated from (the enum, the name table, bit_width, storage_of, the tags and element_tags).
+// TAG is the tag value's name (XLA's PrimitiveType enumerator). bits is the storage width of one element
 // (XLA's primitive_util::BitWidth; PRED takes 8). kind: 'b' bool, 's' signed, 'u' unsigned, 'f' float,
-// 'c' complex, 'x' not an array element (tuple, opaque, token, buffer).
-#define XLAYOUT_ELEMENT_TYPES(X)            \
-  X(pred, "pred", 8, 'b')                   \
-  X(s1, "s1", 1, 's')                       \
-  X(s2, "s2", 2, 's')                       \
-  X(s4, "s4", 4, 's')                       \
-  X(s8, "s8", 8, 's')                       \
-  X(s16, "s16", 16, 's')                    \
-  X(s32, "s32", 32, 's')                    \
-  X(s64, "s64", 64, 's')                    \
-  X(u1, "u1", 1, 'u')                       \
-  X(u2, "u2", 2, 'u')                       \
-  X(u4, "u4", 4, 'u')                       \
-  X(u8, "u8", 8, 'u')                       \
-  X(u16, "u16", 16, 'u')                    \
-  X(u32, "u32", 32, 'u')                    \
-  X(u64, "u64", 64, 'u')                    \
-  X(f16, "f16", 16, 'f')                    \
-  X(bf16, "bf16", 16, 'f')                  \
-  X(f32, "f32", 32, 'f')                    \
-  X(f64, "f64", 64, 'f')                    \
-  X(c64, "c64", 64, 'c')                    \
-  X(c128, "c128", 128, 'c')                 \
-  X(f4e2m1fn, "f4e2m1fn", 4, 'f')           \
-  X(f8e3m4, "f8e3m4", 8, 'f')               \
-  X(f8e4m3, "f8e4m3", 8, 'f')               \
-  X(f8e4m3fn, "f8e4m3fn", 8, 'f')           \
-  X(f8e4m3b11fnuz, "f8e4m3b11fnuz", 8, 'f') \
-  X(f8e4m3fnuz, "f8e4m3fnuz", 8, 'f')       \
-  X(f8e5m2, "f8e5m2", 8, 'f')               \
-  X(f8e5m2fnuz, "f8e5m2fnuz", 8, 'f')       \
-  X(f8e8m0fnu, "f8e8m0fnu", 8, 'f')         \
-  X(tuple, "tuple", 0, 'x')                 \
-  X(opaque, "opaque", 0, 'x')               \
-  X(token, "token", 0, 'x')                 \
-  X(buffer, "buffer", 0, 'x')
+// 'c' complex, 'x' not an array element. storage is the C++ type one element is stored as (packed_byte for
+// the sub-byte types, which share bytes; the names it uses are declared below, before it is expanded).
+#define XLAYOUT_ARRAY_ELEMENT_TYPES(X)                                                           \
+  X(pred, "pred", PRED, 8, 'b', bool)                                                            \
+  X(s1, "s1", S1, 1, 's', packed_byte)                                                           \
+  X(s2, "s2", S2, 2, 's', packed_byte)                                                           \
+  X(s4, "s4", S4, 4, 's', packed_byte)                                                           \
+  X(s8, "s8", S8, 8, 's', std::int8_t)                                                           \
+  X(s16, "s16", S16, 16, 's', std::int16_t)                                                      \
+  X(s32, "s32", S32, 32, 's', std::int32_t)                                                      \
+  X(s64, "s64", S64, 64, 's', std::int64_t)                                                      \
+  X(u1, "u1", U1, 1, 'u', packed_byte)                                                           \
+  X(u2, "u2", U2, 2, 'u', packed_byte)                                                           \
+  X(u4, "u4", U4, 4, 'u', packed_byte)                                                           \
+  X(u8, "u8", U8, 8, 'u', std::uint8_t)                                                          \
+  X(u16, "u16", U16, 16, 'u', std::uint16_t)                                                     \
+  X(u32, "u32", U32, 32, 'u', std::uint32_t)                                                     \
+  X(u64, "u64", U64, 64, 'u', std::uint64_t)                                                     \
+  X(f16, "f16", F16, 16, 'f', f16_bits)                                                          \
+  X(bf16, "bf16", BF16, 16, 'f', bf16_bits)                                                      \
+  X(f32, "f32", F32, 32, 'f', float)                                                             \
+  X(f64, "f64", F64, 64, 'f', double)                                                            \
+  X(c64, "c64", C64, 64, 'c', complex_storage<float>)                                            \
+  X(c128, "c128", C128, 128, 'c', complex_storage<double>)                                       \
+  X(f4e2m1fn, "f4e2m1fn", F4E2M1FN, 4, 'f', packed_byte)                                         \
+  X(f8e3m4, "f8e3m4", F8E3M4, 8, 'f', f8_bits<element_type::f8e3m4>)                             \
+  X(f8e4m3, "f8e4m3", F8E4M3, 8, 'f', f8_bits<element_type::f8e4m3>)                             \
+  X(f8e4m3fn, "f8e4m3fn", F8E4M3FN, 8, 'f', f8_bits<element_type::f8e4m3fn>)                     \
+  X(f8e4m3b11fnuz, "f8e4m3b11fnuz", F8E4M3B11FNUZ, 8, 'f', f8_bits<element_type::f8e4m3b11fnuz>) \
+  X(f8e4m3fnuz, "f8e4m3fnuz", F8E4M3FNUZ, 8, 'f', f8_bits<element_type::f8e4m3fnuz>)             \
+  X(f8e5m2, "f8e5m2", F8E5M2, 8, 'f', f8_bits<element_type::f8e5m2>)                             \
+  X(f8e5m2fnuz, "f8e5m2fnuz", F8E5M2FNUZ, 8, 'f', f8_bits<element_type::f8e5m2fnuz>)             \
+  X(f8e8m0fnu, "f8e8m0fnu", F8E8M0FNU, 8, 'f', f8_bits<element_type::f8e8m0fnu>)
+
+// The types that are no array element (tuple, opaque, token, buffer): same columns, kind 'x', no storage.
+// OPAQUE_TYPE is XLA's enumerator (a plain OPAQUE would collide with a <windows.h> macro).
+#define XLAYOUT_NON_ARRAY_ELEMENT_TYPES(X)       \
+  X(tuple, "tuple", TUPLE, 0, 'x', void)         \
+  X(opaque, "opaque", OPAQUE_TYPE, 0, 'x', void) \
+  X(token, "token", TOKEN, 0, 'x', void)         \
+  X(buffer, "buffer", BUFFER, 0, 'x', void)
+
+#define XLAYOUT_ELEMENT_TYPES(X) XLAYOUT_ARRAY_ELEMENT_TYPES(X) XLAYOUT_NON_ARRAY_ELEMENT_TYPES(X)
 
 /// An XLA PrimitiveType. `invalid` is the default (XLA's PRIMITIVE_TYPE_INVALID).
 enum class element_type : unsigned char {
   invalid,
-#define XLAYOUT_X(e, name, bits, kind) e,
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) e,
   XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
 #undef XLAYOUT_X
 };
@@ -65,7 +74,7 @@ struct element_type_info {
   char kind;
 };
 inline constexpr element_type_info element_type_table[] = {{element_type::invalid, "invalid", 0, 'x'},
-#define XLAYOUT_X(e, name, bits, kind) {element_type::e, name, bits, kind},
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) {element_type::e, name, bits, kind},
                                                            XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
 #undef XLAYOUT_X
 };
@@ -99,8 +108,8 @@ constexpr element_type element_type_from_name(std::string_view s) noexcept {
 /// Storage bits of one element (PRED: 8; S4: 4; C64: 64; tuple, token, opaque: 0).
 XLAYOUT_HD constexpr int bit_width(element_type t) noexcept {
   switch (t) {
-#define XLAYOUT_X(e, name, bits, kind) \
-  case element_type::e:                \
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) \
+  case element_type::e:                              \
     return bits;
     XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
 #undef XLAYOUT_X
@@ -163,126 +172,13 @@ template <element_type E>
 struct storage_of {
   using type = void;
 };
-template <>
-struct storage_of<element_type::pred> {
-  using type = bool;
-};
-template <>
-struct storage_of<element_type::s8> {
-  using type = std::int8_t;
-};
-template <>
-struct storage_of<element_type::s16> {
-  using type = std::int16_t;
-};
-template <>
-struct storage_of<element_type::s32> {
-  using type = std::int32_t;
-};
-template <>
-struct storage_of<element_type::s64> {
-  using type = std::int64_t;
-};
-template <>
-struct storage_of<element_type::u8> {
-  using type = std::uint8_t;
-};
-template <>
-struct storage_of<element_type::u16> {
-  using type = std::uint16_t;
-};
-template <>
-struct storage_of<element_type::u32> {
-  using type = std::uint32_t;
-};
-template <>
-struct storage_of<element_type::u64> {
-  using type = std::uint64_t;
-};
-template <>
-struct storage_of<element_type::f16> {
-  using type = f16_bits;
-};
-template <>
-struct storage_of<element_type::bf16> {
-  using type = bf16_bits;
-};
-template <>
-struct storage_of<element_type::f32> {
-  using type = float;
-};
-template <>
-struct storage_of<element_type::f64> {
-  using type = double;
-};
-template <>
-struct storage_of<element_type::c64> {
-  using type = complex_storage<float>;
-};
-template <>
-struct storage_of<element_type::c128> {
-  using type = complex_storage<double>;
-};
-template <>
-struct storage_of<element_type::f8e3m4> {
-  using type = f8_bits<element_type::f8e3m4>;
-};
-template <>
-struct storage_of<element_type::f8e4m3> {
-  using type = f8_bits<element_type::f8e4m3>;
-};
-template <>
-struct storage_of<element_type::f8e4m3fn> {
-  using type = f8_bits<element_type::f8e4m3fn>;
-};
-template <>
-struct storage_of<element_type::f8e4m3b11fnuz> {
-  using type = f8_bits<element_type::f8e4m3b11fnuz>;
-};
-template <>
-struct storage_of<element_type::f8e4m3fnuz> {
-  using type = f8_bits<element_type::f8e4m3fnuz>;
-};
-template <>
-struct storage_of<element_type::f8e5m2> {
-  using type = f8_bits<element_type::f8e5m2>;
-};
-template <>
-struct storage_of<element_type::f8e5m2fnuz> {
-  using type = f8_bits<element_type::f8e5m2fnuz>;
-};
-template <>
-struct storage_of<element_type::f8e8m0fnu> {
-  using type = f8_bits<element_type::f8e8m0fnu>;
-};
-template <>
-struct storage_of<element_type::s1> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::s2> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::s4> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::u1> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::u2> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::u4> {
-  using type = packed_byte;
-};
-template <>
-struct storage_of<element_type::f4e2m1fn> {
-  using type = packed_byte;
-};
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) \
+  template <>                                        \
+  struct storage_of<element_type::e> {               \
+    using type = storage;                            \
+  };
+XLAYOUT_ARRAY_ELEMENT_TYPES(XLAYOUT_X)
+#undef XLAYOUT_X
 }  // namespace detail
 
 /// The tag of one element type: `F32` is a value of type element_tag<element_type::f32>. Tags are what
@@ -300,53 +196,16 @@ struct element_tag {
 template <class Tag>
 using storage_t = typename Tag::storage;
 
-// The tags, spelled as XLA spells the types in upper case.
-inline constexpr element_tag<element_type::pred> PRED{};
-inline constexpr element_tag<element_type::s1> S1{};
-inline constexpr element_tag<element_type::s2> S2{};
-inline constexpr element_tag<element_type::s4> S4{};
-inline constexpr element_tag<element_type::s8> S8{};
-inline constexpr element_tag<element_type::s16> S16{};
-inline constexpr element_tag<element_type::s32> S32{};
-inline constexpr element_tag<element_type::s64> S64{};
-inline constexpr element_tag<element_type::u1> U1{};
-inline constexpr element_tag<element_type::u2> U2{};
-inline constexpr element_tag<element_type::u4> U4{};
-inline constexpr element_tag<element_type::u8> U8{};
-inline constexpr element_tag<element_type::u16> U16{};
-inline constexpr element_tag<element_type::u32> U32{};
-inline constexpr element_tag<element_type::u64> U64{};
-inline constexpr element_tag<element_type::f16> F16{};
-inline constexpr element_tag<element_type::bf16> BF16{};
-inline constexpr element_tag<element_type::f32> F32{};
-inline constexpr element_tag<element_type::f64> F64{};
-inline constexpr element_tag<element_type::c64> C64{};
-inline constexpr element_tag<element_type::c128> C128{};
-inline constexpr element_tag<element_type::f4e2m1fn> F4E2M1FN{};
-inline constexpr element_tag<element_type::f8e3m4> F8E3M4{};
-inline constexpr element_tag<element_type::f8e4m3> F8E4M3{};
-inline constexpr element_tag<element_type::f8e4m3fn> F8E4M3FN{};
-inline constexpr element_tag<element_type::f8e4m3b11fnuz> F8E4M3B11FNUZ{};
-inline constexpr element_tag<element_type::f8e4m3fnuz> F8E4M3FNUZ{};
-inline constexpr element_tag<element_type::f8e5m2> F8E5M2{};
-inline constexpr element_tag<element_type::f8e5m2fnuz> F8E5M2FNUZ{};
-inline constexpr element_tag<element_type::f8e8m0fnu> F8E8M0FNU{};
-inline constexpr element_tag<element_type::token> TOKEN{};
-inline constexpr element_tag<element_type::tuple> TUPLE{};
+// The tags, spelled as XLA spells the types in upper case: F32, BF16, S4, F8E4M3FN, TUPLE, ...
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) inline constexpr element_tag<element_type::e> tag{};
+XLAYOUT_ELEMENT_TYPES(XLAYOUT_X)
+#undef XLAYOUT_X
 
 /// Every array element tag type, as a Boost.Mp11 list (mp_transform with storage_t gives the storage types).
-using element_tags = boost::mp11::mp_list<
-    element_tag<element_type::pred>, element_tag<element_type::s1>, element_tag<element_type::s2>,
-    element_tag<element_type::s4>, element_tag<element_type::s8>, element_tag<element_type::s16>,
-    element_tag<element_type::s32>, element_tag<element_type::s64>, element_tag<element_type::u1>,
-    element_tag<element_type::u2>, element_tag<element_type::u4>, element_tag<element_type::u8>,
-    element_tag<element_type::u16>, element_tag<element_type::u32>, element_tag<element_type::u64>,
-    element_tag<element_type::f16>, element_tag<element_type::bf16>, element_tag<element_type::f32>,
-    element_tag<element_type::f64>, element_tag<element_type::c64>, element_tag<element_type::c128>,
-    element_tag<element_type::f4e2m1fn>, element_tag<element_type::f8e3m4>, element_tag<element_type::f8e4m3>,
-    element_tag<element_type::f8e4m3fn>, element_tag<element_type::f8e4m3b11fnuz>,
-    element_tag<element_type::f8e4m3fnuz>, element_tag<element_type::f8e5m2>,
-    element_tag<element_type::f8e5m2fnuz>, element_tag<element_type::f8e8m0fnu>>;
+#define XLAYOUT_X(e, name, tag, bits, kind, storage) , element_tag<element_type::e>
+using element_tags =
+    boost::mp11::mp_pop_front<boost::mp11::mp_list<void XLAYOUT_ARRAY_ELEMENT_TYPES(XLAYOUT_X)>>;
+#undef XLAYOUT_X
 
 /// The element type whose natural C++ storage is T (float -> F32, std::int8_t -> S8, bool -> PRED);
 /// `invalid` for types without one.
