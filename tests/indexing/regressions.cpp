@@ -162,3 +162,30 @@ TEST_CASE(
     CHECK_FALSE(xl::in_domain(*c, p, 1));
   }
 }
+
+TEST_CASE(
+    "regression (fuzz map_algebra): -(a * b) left of floordiv prints as text that prints the same again",
+    "[indexing][regression]") {
+  // `-d0 * d1 / 3` would parse as ((-d0) * d1) floordiv 3: the same value, but another tree, printed
+  // `(-d0 * d1) / 3`. The negated product is parenthesised left of /, mod and ceildiv as it is right of them.
+  for (std::string_view text : {"(d0, d1) -> (-(d0 * d1) floordiv 3), domain: d0 in [-4, 4], d1 in [-4, 4]",
+                                "(d0, d1) -> (-(d0 * d1) mod 3), domain: d0 in [-4, 4], d1 in [-4, 4]",
+                                "(d0, d1) -> (-(d0 * d1) ceildiv 3), domain: d0 in [-4, 4], d1 in [-4, 4]"}) {
+    INFO(text);
+    const auto m = map(text);
+    const auto printed = xl::to_string(m);
+    INFO(printed.view());
+    const auto back = map(printed.view());
+    CHECK(xl::to_string(back).view() == printed.view());
+    for (index_t x = -4; x <= 4; ++x) {
+      for (index_t y = -4; y <= 4; ++y) CHECK(eval1(back, {x, y}) == eval1(m, {x, y}));
+    }
+  }
+  // Evaluated by hand: -(2 * 4) = -8; floor(-8 / 3) = -3, -8 mod 3 = 1, ceil(-8 / 3) = -2.
+  CHECK(eval1(map("(d0, d1) -> (-(d0 * d1) floordiv 3)"), {2, 4}) == -3);
+  CHECK(eval1(map("(d0, d1) -> (-(d0 * d1) mod 3)"), {2, 4}) == 1);
+  CHECK(eval1(map("(d0, d1) -> (-(d0 * d1) ceildiv 3)"), {2, 4}) == -2);
+  CHECK(
+      xl::to_string(map("(d0, d1) -> (-(d0 * d1) floordiv 3), domain: d0 in [0, 1], d1 in [0, 1]")).view() ==
+      "(d0, d1) -> ((-d0 * d1) / 3), domain: d0 in [0, 1], d1 in [0, 1]");
+}

@@ -616,12 +616,15 @@ struct expr_printer {
     }
     if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) {
       // `-x` right of `/`, `mod` or `ceildiv` is parenthesised: `d0 / -d0 * d1` would parse as
-      // `(d0 / -d0) * d1`.
-      const bool parens = is_rhs && parent >= 0 && precedence(static_cast<expr_kind>(parent)) == 2 &&
+      // `(d0 / -d0) * d1`. So is `-(a * b)` left of them: `-a * b / c` parses as `((-a) * b) / c`, the same
+      // value, but that prints `(-a * b) / c`.
+      const expr_id negated = v.is_constant(n.lhs, -1) ? n.rhs : n.lhs;
+      const bool parens = (is_rhs || v.kind(negated) == expr_kind::mul) && parent >= 0 &&
+                          precedence(static_cast<expr_kind>(parent)) == 2 &&
                           static_cast<expr_kind>(parent) != expr_kind::mul;
       if (parens) out.append('(');
       out.append('-');
-      print(v.is_constant(n.lhs, -1) ? n.rhs : n.lhs, static_cast<int>(expr_kind::mul), false, false);
+      print(negated, static_cast<int>(expr_kind::mul), false, false);
       if (parens) out.append(')');
       return;
     }
