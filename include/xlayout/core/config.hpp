@@ -1,9 +1,10 @@
 // include/xlayout/core/config.hpp: capacities, the host/device marker and the assertion hooks.
 #pragma once
 
-/// Largest rank a shape may have. Shapes above it are a diagnosed error ([xlayout:rank_too_large]).
+/// Largest rank a shape may have. Shapes above it are a diagnosed error ([xlayout:rank_too_large]). 12 covers
+/// the rank-11 and rank-12 operands of XLA's gather and scatter tests.
 #ifndef XLAYOUT_MAX_RANK
-#define XLAYOUT_MAX_RANK 10
+#define XLAYOUT_MAX_RANK 12
 #endif
 
 /// Largest number of tiles in one layout (`T(8,128)(2,1)` has two).
