@@ -54,16 +54,17 @@ PRELUDE = """\
 #include <xlayout/hlo.hpp>
 #include <xlayout/indexing.hpp>
 
+// Not every part uses every helper ([[maybe_unused]]: clang's -Wunused-function).
 namespace {
 using namespace xlayout;
 
 /// XLA's ParseIndexingMap: lo > hi makes the map KNOWN EMPTY (as in the run-time test).
-constexpr indexing_map map(std::string_view text) {
+[[maybe_unused]] constexpr indexing_map map(std::string_view text) {
   return parse_indexing_map(text, map_parse_options{.empty_range_is_known_empty = true}).value();
 }
 
 /// XLA's equality of an actual map and an expected text ("KNOWN EMPTY" carries no variables to compare).
-constexpr bool same(const indexing_map& actual, std::string_view expected) {
+[[maybe_unused]] constexpr bool same(const indexing_map& actual, std::string_view expected) {
   if (expected == "KNOWN EMPTY") return actual.is_known_empty();
   return actual == map(expected);
 }
@@ -114,7 +115,7 @@ constexpr bool has_map(const Fusion& f, std::size_t p, std::string_view expected
 
 /// indexing_test_utils' physical-layout variant: physical_to_logical(out) o map o logical_to_physical(in),
 /// simplified, as the run-time test composes it.
-constexpr hlo::operand_indexing physical(const hlo::operand_indexing& x, const shape& out, const shape& in) {
+[[maybe_unused]] constexpr hlo::operand_indexing physical(const hlo::operand_indexing& x, const shape& out, const shape& in) {
   if (x.map.is_undefined()) return x;
   hlo::operand_indexing y = x;
   const indexing_map a = checked_compose(physical_to_logical_map(out).value(), x.map).value();
@@ -123,7 +124,7 @@ constexpr hlo::operand_indexing physical(const hlo::operand_indexing& x, const s
 }
 
 /// HloInstructionIndexing::Simplify on one indexing.
-constexpr hlo::operand_indexing simplified(const hlo::operand_indexing& x) {
+[[maybe_unused]] constexpr hlo::operand_indexing simplified(const hlo::operand_indexing& x) {
   if (x.map.is_undefined()) return x;
   return hlo::simplify_operand_indexing(x).value();
 }
