@@ -144,6 +144,32 @@ TEST_CASE("simplify: XLA's term order and sugar (indexing_map_test SubIsModMulti
 }
 
 TEST_CASE(
+    "simplify keeps XLA's constants inside divisions (indexing_analysis_test PadOp, PadOpNegativePadding, "
+    "SliceOp)",
+    "[indexing][simplify]") {
+  // XLA pulls out of a division only constants that are multiples of the divisor; a mod constraint on the
+  // same dividend keeps the same constant and its interval, not an offset.
+  constexpr std::string_view pad =
+      "(d0, d1) -> ((d0 - 1) / 2, d1 - 4), domain: d0 in [1, 7], d1 in [4, 7], (d0 - 1) mod 2 in [0, 0]";
+  STATIC_REQUIRE(simplified(pad) == pad);
+  constexpr std::string_view negative_padding =
+      "(d0) -> ((d0 + 3) / 2), domain: d0 in [0, 4], (d0 + 3) mod 2 in [0, 0]";
+  STATIC_REQUIRE(simplified(negative_padding) == negative_padding);
+  constexpr std::string_view slice =
+      "(d0, d1, d2) -> (d0 - 5, (d1 - 3) / 7, d2 / 2), domain: d0 in [5, 9], d1 in [3, 17], d2 in [0, 48], "
+      "(d1 - 3) mod 7 in [0, 0], d2 mod 2 in [0, 0]";
+  STATIC_REQUIRE(simplified(slice) == slice);
+  // Without a division beside it, the mod's constant is the residue (XLA's RewriteMod), never an offset.
+  STATIC_REQUIRE(simplified("(d0) -> (d0), domain: d0 in [0, 9], (d0 - 1) mod 2 in [0, 0]") ==
+                 "(d0) -> (d0), domain: d0 in [0, 9], (d0 + 1) mod 2 in [0, 0]");
+  STATIC_REQUIRE(simplified("(d0) -> ((d0 - 1) mod 2, (d0 - 1) / 2), domain: d0 in [0, 99]") ==
+                 "(d0) -> ((d0 - 1) mod 2, (d0 - 1) / 2), domain: d0 in [0, 99]");
+  // A multiple of the divisor is pulled out; the remainder below the gcd is dropped (canonicalisation).
+  STATIC_REQUIRE(simplified("(d0) -> ((d0 + 4) / 2), domain: d0 in [0, 9]") ==
+                 "(d0) -> (d0 / 2 + 2), domain: d0 in [0, 9]");
+}
+
+TEST_CASE(
     "simplify: point dimensions are replaced by default and kept with point_variables::preserve (XLA "
     "SymbolicMapSimplification_ConstantDims)",
     "[indexing][simplify]") {

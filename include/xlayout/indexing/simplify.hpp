@@ -813,10 +813,38 @@ struct simplifier {
   }
 
   // ---------------------------------------------------------------- printer form
+  /// Dividend constants chosen by the printer: the floor atom floor((X + r) / c) printed as
+  /// `(X + k) / c` (k = r + q * c, the constant q of the sum moved inside). A mod of the same dividend
+  /// prints with the same k, so `(d0 - 1) / 2` and `(d0 - 1) mod 2 in [0, 0]` stay as XLA wrote them.
+  static constexpr std::size_t max_chosen = 16;
+  expr_id chosen_atom[max_chosen]{};
+  index_t chosen_constant[max_chosen]{};
+  std::size_t num_chosen = 0;
+
+  constexpr index_t dividend_constant(expr_id floor_atom, index_t r) const noexcept {
+    for (std::size_t i = 0; i < num_chosen; ++i)
+      if (chosen_atom[i] == floor_atom) return chosen_constant[i];
+    return r;
+  }
+
+  /// `floor(x / c)` as XLA prints it: a dividend whose terms are all negative (and constant <= 0) prints as
+  /// `(-x) / -c`.
+  constexpr expr_id pretty_floor(const linear_form& x, expr_id divisor) noexcept {
+    bool all_negative = x.size > 0 && x.constant <= 0;
+    for (std::size_t i = 0; i < x.size; ++i) all_negative = all_negative && x.terms[i].coef < 0;
+    if (all_negative)
+      return ws.make(expr_kind::floordiv, pretty(scale(x, -1)), ws.constant(-node(divisor).value), 0);
+    return ws.make(expr_kind::floordiv, pretty(x), divisor, 0);
+  }
+
   /// The tree XLA would print for a normal form: `L - c * floor(L / c)` groups become `L mod c`,
   /// `floor(X / a) - b * floor(X / (a * b))` groups become `(X / a) mod b`, terms in XLA's order
   /// (composite terms, then variables by id, then the constant), `x * k` for coefficients.
-  constexpr expr_id pretty(const linear_form& f0) noexcept {
+  /// XLA pulls out of a division only constants that are multiples of the divisor (SymbolicExpr
+  /// canonicalisation), so the constant q of `floor((X + r) / c) + q` (0 < r < c) goes back inside:
+  /// `(X + r + q * c) / c`, when that floor is the only one with coefficient 1 and a non-zero r. With
+  /// `leftover`, the constant is not printed but returned (constraints move it into their interval).
+  constexpr expr_id pretty(const linear_form& f0, index_t* leftover = nullptr) noexcept {
     if (failed()) return 0;
     linear_form f = f0;
     expr_id parts[XLAYOUT_MAX_TERMS + 1]{};
@@ -825,16 +853,56 @@ struct simplifier {
     for (int guard = 0; guard < XLAYOUT_MAX_TERMS && !failed(); ++guard) {
       const mod_group g = find_mod_group(f);
       if (!g.found) break;
-      const expr_id x = g.kind == 0 ? pretty(from_raw(node(g.floor).lhs)) : pretty_atom(g.inner);
+      expr_id x = 0;
+      if (g.kind == 0) {
+        linear_form dividend = from_raw(node(g.floor).lhs);
+        dividend.constant = dividend_constant(g.floor, dividend.constant);
+        x = pretty(dividend);
+      } else {
+        x = pretty_atom(g.inner);
+      }
       const expr_id mod = ws.make(expr_kind::mod, x, ws.constant(g.modulus), 0);
       parts[np++] = g.m == 1 ? mod : ws.make(expr_kind::mul, mod, ws.constant(g.m), 0);
       f = remove_mod_group(f, g);
     }
+    // The floor that takes the constant back, if there is exactly one candidate.
+    std::size_t absorb = f.size;
+    if (f.constant != 0 && leftover == nullptr) {
+      std::size_t found = 0;
+      for (std::size_t i = 0; i < f.size; ++i) {
+        index_t c = 0;
+        if (f.terms[i].coef != 1 || !is_floor_atom(f.terms[i].atom, c)) continue;
+        if (from_raw(node(f.terms[i].atom).lhs).constant == 0) continue;
+        absorb = i;
+        ++found;
+      }
+      if (found != 1) absorb = f.size;
+    }
     for (std::size_t i = 0; i < f.size; ++i) {
+      if (i == absorb) {
+        const expr_id a = f.terms[i].atom;
+        linear_form x = from_raw(node(a).lhs);
+        const checked_index shift = checked_mul(f.constant, node(node(a).rhs).value);
+        const checked_index k = checked_add(x.constant, shift.value);
+        if (shift.ok && k.ok) {
+          x.constant = k.value;
+          parts[np++] = pretty_floor(x, node(a).rhs);
+          if (num_chosen < max_chosen && dividend_constant(a, 0) == 0) {
+            chosen_atom[num_chosen] = a;
+            chosen_constant[num_chosen++] = k.value;
+          }
+          f.constant = 0;
+          continue;
+        }
+      }
       const expr_id t = pretty_atom(f.terms[i].atom);
       parts[np++] = f.terms[i].coef == 1 ? t : ws.make(expr_kind::mul, t, ws.constant(f.terms[i].coef), 0);
     }
-    if (f.constant != 0) parts[np++] = ws.constant(f.constant);
+    if (leftover != nullptr) {
+      *leftover = f.constant;
+    } else if (f.constant != 0) {
+      parts[np++] = ws.constant(f.constant);
+    }
     return ws.chain_sorted_sum(parts, np);
   }
 
@@ -843,15 +911,7 @@ struct simplifier {
     const expr_node n = node(a);
     expr_id r = a;
     if (n.kind == expr_kind::floordiv && kind(n.rhs) == expr_kind::constant) {
-      const linear_form x = from_raw(n.lhs);
-      bool all_negative = x.size > 0 && x.constant <= 0;
-      for (std::size_t i = 0; i < x.size; ++i) all_negative = all_negative && x.terms[i].coef < 0;
-      if (all_negative) {
-        const expr_id dividend = pretty(scale(x, -1));
-        r = ws.make(expr_kind::floordiv, dividend, ws.constant(-node(n.rhs).value), 0);
-      } else {
-        r = ws.make(expr_kind::floordiv, pretty(x), n.rhs, 0);
-      }
+      r = pretty_floor(from_raw(n.lhs), n.rhs);
     } else if (is_binary(n.kind)) {
       expr_id l = pretty(from_raw(n.lhs));
       expr_id rr = pretty(from_raw(n.rhs));
@@ -964,6 +1024,20 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
   }
 }
 
+/// The printed form of a normalised constraint `f in r`: the constant that printing leaves beside the mods
+/// (`(d0 + 1) mod 2 - 1`) moves into the interval, as XLA's SimplifyConstraintRange moves `e + c`.
+template <std::size_t C>
+constexpr expr_id pretty_constraint(simplifier<C>& s, const linear_form& f, interval& r) noexcept {
+  index_t c = 0;
+  const expr_id e = s.pretty(f, &c);
+  if (c == 0) return e;
+  const bool lo_ok = r.lower == index_min || (c != index_min && !add_overflows(r.lower, -c));
+  const bool hi_ok = r.upper == index_max || (c != index_min && !add_overflows(r.upper, -c));
+  if (!lo_ok || !hi_ok) return s.pretty(f);
+  r = {r.lower == index_min ? index_min : r.lower - c, r.upper == index_max ? index_max : r.upper - c};
+  return e;
+}
+
 /// x = r1 (mod m1) and x = r2 (mod m2) -> x = r (mod lcm). False when inconsistent or too large.
 constexpr bool merge_residues(index_t m1, index_t r1, index_t m2, index_t r2, index_t& m, index_t& r,
                               bool& inconsistent) noexcept {
@@ -1037,7 +1111,7 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
         next.kind = map_kind::known_empty;
         break;
       }
-      const expr_id e = s.pretty(f);
+      const expr_id e = pretty_constraint(s, f, r);
       if (e != d.constraint_exprs[i] || !(r == d.constraint_bounds[i])) changed = true;
       add_constraint(ws, next, e, r);
     }
@@ -1113,7 +1187,24 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
     if (!changed) break;
   }
   simplifier<C> s(ws, d.bounds, nv, replace);
-  for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(d.results[i]);
+  expr_id inputs[XLAYOUT_MAX_RESULTS]{};
+  for (std::size_t i = 0; i < d.num_results; ++i) inputs[i] = d.results[i];
+  for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(inputs[i]);
+  // Once more when a division took a constant, so that a mod of the same dividend in an earlier result
+  // prints with it too.
+  if (s.num_chosen > 0)
+    for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(inputs[i]);
+  // The results chose the constants inside their divisions; a constraint's mod of the same dividend
+  // prints with the same constant (`(d0 - 1) / 2` beside `(d0 - 1) mod 2 in [0, 0]`).
+  if (s.num_chosen == 0) return;
+  for (std::size_t i = 0; i < d.num_constraints && !ws.failed(); ++i) {
+    linear_form f = s.simplify_tree(d.constraint_exprs[i]);
+    interval r = d.constraint_bounds[i];
+    normalize_constraint(s, f, r);
+    if (f.size == 0) continue;
+    const expr_id e = pretty_constraint(s, f, r);
+    if (r == d.constraint_bounds[i]) d.constraint_exprs[i] = e;
+  }
 }
 
 }  // namespace detail
