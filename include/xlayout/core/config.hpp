@@ -1,5 +1,7 @@
 // include/xlayout/core/config.hpp: capacities, the host/device marker and the assertion hooks.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 
 /// Largest rank a shape may have. Shapes above it are a diagnosed error ([xlayout:rank_too_large]). 12 covers
 /// the rank-11 and rank-12 operands of XLA's gather and scatter tests.
@@ -47,11 +49,98 @@ namespace xlayout::detail {
 inline void xlayout_assertion_failed(const char*) noexcept {}
 }  // namespace xlayout::detail
 
-/// What a failed run-time XLAYOUT_ASSERT does. Define XLAYOUT_ASSERT_HANDLER(file, line, text) before
-/// including xlayout to report and stop your own way (log, trap, breakpoint); the default traps.
-#ifndef XLAYOUT_ASSERT_HANDLER
-#define XLAYOUT_ASSERT_HANDLER(file, line, text) __builtin_trap()
+/// Whether the default XLAYOUT_ASSERT_HANDLER prints before it stops: on hosted platforms with an operating
+/// system (stderr, abort). Bare-metal builds (arm-none-eabi: no stdio to rely on) keep a bare trap; CUDA
+/// device code prints with printf and stops with __trap(). Define it as 0 or 1 to choose.
+#ifndef XLAYOUT_ASSERT_PRINTS
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__ && \
+    (defined(__unix__) || defined(__APPLE__) || defined(_WIN32)) && __has_include(<cstdio>)
+#define XLAYOUT_ASSERT_PRINTS 1
+#else
+#define XLAYOUT_ASSERT_PRINTS 0
 #endif
+#endif
+#if XLAYOUT_ASSERT_PRINTS || defined(__CUDACC__)
+#include <cstdio>
+#include <cstdlib>
+#endif
+
+namespace xlayout::detail {
+/// The default run-time handler: "[xlayout:<id>] <message> at <file>:<line>" on stderr, then abort()
+/// (printf and __trap() in CUDA device code; a bare trap where XLAYOUT_ASSERT_PRINTS is 0). No allocation,
+/// no exception. Texts without an id (XLAYOUT_ASSERT's) are shown as [xlayout:assertion].
+[[noreturn]] XLAYOUT_HD inline void assertion_failed_at(const char* file, int line,
+                                                        const char* text) noexcept {
+  const bool has_id = text[0] == '[' && text[1] == 'x';
+#if defined(__CUDA_ARCH__)
+  printf("%s%s at %s:%d\n", has_id ? "" : "[xlayout:assertion] ", text, file, line);
+  __trap();
+#elif XLAYOUT_ASSERT_PRINTS
+  std::fprintf(stderr, "%s%s at %s:%d\n", has_id ? "" : "[xlayout:assertion] ", text, file, line);
+  std::abort();
+#else
+  (void)file, (void)line, (void)has_id;
+  __builtin_trap();
+#endif
+}
+
+/// The default handler of the accessor's index check: the index and the extents, e.g.
+/// "[xlayout:index_out_of_range] index (3, 0) is outside the extents (3, 5) at mapping.hpp:412".
+[[noreturn]] XLAYOUT_HD inline void index_out_of_range_at(const char* file, int line, const long long* index,
+                                                          const long long* extents, unsigned rank) noexcept {
+#if defined(__CUDA_ARCH__) || XLAYOUT_ASSERT_PRINTS
+#if defined(__CUDA_ARCH__)
+#define XLAYOUT_DETAIL_PRINT(...) printf(__VA_ARGS__)
+#else
+#define XLAYOUT_DETAIL_PRINT(...) std::fprintf(stderr, __VA_ARGS__)
+#endif
+  XLAYOUT_DETAIL_PRINT("[xlayout:index_out_of_range] index (");
+  for (unsigned d = 0; d < rank; ++d) XLAYOUT_DETAIL_PRINT(d == 0 ? "%lld" : ", %lld", index[d]);
+  XLAYOUT_DETAIL_PRINT(") is outside the extents (");
+  for (unsigned d = 0; d < rank; ++d) XLAYOUT_DETAIL_PRINT(d == 0 ? "%lld" : ", %lld", extents[d]);
+  XLAYOUT_DETAIL_PRINT(") at %s:%d\n", file, line);
+#undef XLAYOUT_DETAIL_PRINT
+#endif
+#if defined(__CUDA_ARCH__)
+  __trap();
+#elif XLAYOUT_ASSERT_PRINTS
+  std::abort();
+#else
+  (void)file, (void)line, (void)index, (void)extents, (void)rank;
+  __builtin_trap();
+#endif
+}
+}  // namespace xlayout::detail
+
+/// What a failed run-time XLAYOUT_ASSERT does. Define XLAYOUT_ASSERT_HANDLER(file, line, text) before
+/// including xlayout to report and stop your own way (log, trap, breakpoint); text starts with
+/// "[xlayout:<id>]" for a rule with an id. The default prints (see XLAYOUT_ASSERT_PRINTS) and stops; for
+/// the accessor's index check it also prints the index and the extents.
+#ifndef XLAYOUT_ASSERT_HANDLER
+#define XLAYOUT_ASSERT_HANDLER(file, line, text) ::xlayout::detail::assertion_failed_at(file, line, text)
+#define XLAYOUT_DEFAULT_ASSERT_HANDLER 1
+#endif
+
+namespace xlayout::detail {
+/// The run-time side of the accessors' index check (assertions on): XLAYOUT_ASSERT_HANDLER with the id, or,
+/// with the default handler, a report of the whole index and the extents before it stops.
+XLAYOUT_HD inline void index_out_of_range_failed([[maybe_unused]] const char* file, [[maybe_unused]] int line,
+                                                 [[maybe_unused]] const std::int64_t* index,
+                                                 [[maybe_unused]] const std::int64_t* extents,
+                                                 [[maybe_unused]] std::size_t rank) noexcept {
+#if defined(XLAYOUT_DEFAULT_ASSERT_HANDLER)
+  long long i[XLAYOUT_MAX_RANK + 1]{}, e[XLAYOUT_MAX_RANK + 1]{};
+  const unsigned n = rank < XLAYOUT_MAX_RANK ? static_cast<unsigned>(rank) : XLAYOUT_MAX_RANK;
+  for (unsigned d = 0; d < n; ++d) {
+    i[d] = index[d];
+    e[d] = extents[d];
+  }
+  index_out_of_range_at(file, line, i, e, n);
+#else
+  XLAYOUT_ASSERT_HANDLER(file, line, "[xlayout:index_out_of_range] index: an index is outside its dimension");
+#endif
+}
+}  // namespace xlayout::detail
 
 /// Precondition check. In a constant expression a failure is a compile error; at run time it calls
 /// XLAYOUT_ASSERT_HANDLER when assertions are on (default: on unless NDEBUG) and does nothing when they are

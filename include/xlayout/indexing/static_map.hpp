@@ -26,6 +26,8 @@ struct parsed_indexing_map {
   static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
   static constexpr result<indexing_map> simplified = checked_simplify(parsed.value_);
   static_assert(!parsed.has_value() || raise_if_error<simplified.error().id, 0>);
+  /// False once an error is reported: the members of IndexingMap<S> then accept every use silently.
+  static constexpr bool ok = parsed.has_value() && simplified.has_value();
 };
 }  // namespace detail
 
@@ -50,9 +52,10 @@ struct IndexingMap {
   template <std::integral... I>
   static constexpr index_values evaluate(I... v) noexcept {
     static_assert(
-        sizeof...(I) == num_dims + num_symbols,
+        !detail::parsed_indexing_map<S>::ok || sizeof...(I) == num_dims + num_symbols,
         "[xlayout:variable_count_mismatch] xlayout::IndexingMap::evaluate: give one value per dimension "
         "and symbol");
+    if (!detail::parsed_indexing_map<S>::ok) return index_values{};  // reported already
     const index_t vars[] = {static_cast<index_t>(v)..., 0};
     auto r = checked_evaluate(value, vars, num_dims, vars + num_dims, num_symbols);
     XLAYOUT_EXPECTS(r.has_value(), integer_overflow);
@@ -62,7 +65,7 @@ struct IndexingMap {
   template <std::integral... I>
   static constexpr bool contains(I... v) noexcept {
     static_assert(
-        sizeof...(I) == num_dims + num_symbols,
+        !detail::parsed_indexing_map<S>::ok || sizeof...(I) == num_dims + num_symbols,
         "[xlayout:variable_count_mismatch] xlayout::IndexingMap::contains: give one value per dimension "
         "and symbol");
     const index_t vars[] = {static_cast<index_t>(v)..., 0};

@@ -386,16 +386,34 @@ class tensor_mapping {
   /// (XLAYOUT_ASSERT's mechanism: the handler when assertions are on; in release builds an assumption,
   /// which lets the compiler turn division and modulo by powers of two into shifts and masks).
   template <index_like... I>
-    requires(sizeof...(I) == rank)
   XLAYOUT_HD constexpr index_t operator()(I... i) const noexcept {
-    check_static_indices<I...>(std::make_index_sequence<rank>{});
-    const index_t idx[] = {detail::to_index(i)..., 0};
-    return offset(idx);
+    static_assert(sizeof...(I) == rank,
+                  "[xlayout:index_rank_mismatch] xlayout::tensor_mapping: give one index per dimension (the "
+                  "note shows: given == rank)");
+    if constexpr (sizeof...(I) != rank) {
+      return 0;  // reported above
+    } else {
+      check_static_indices<I...>(std::make_index_sequence<rank>{});
+      const index_t idx[] = {detail::to_index(i)..., 0};
+      if (__builtin_is_constant_evaluated()) {
+        // Here, not deeper: the compile error's trace then names the indices in one line.
+        for (std::size_t d = 0; d < rank; ++d) {
+          if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
+        }
+      }
+      return offset(idx);
+    }
   }
 
   /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
   XLAYOUT_HD constexpr index_t offset(const index_t* idx) const noexcept {
-    expect_in_range(idx, std::make_index_sequence<rank>{});
+    if (__builtin_is_constant_evaluated()) {
+      for (std::size_t d = 0; d < rank; ++d) {
+        if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
+      }
+    } else {
+      expect_in_range(idx, std::make_index_sequence<rank>{});
+    }
     if constexpr (exact && horner) {
       return horner_terms<0>(idx, 0);
     } else if constexpr (exact) {
@@ -471,19 +489,29 @@ class tensor_mapping {
   }
 
  private:
-  // One precondition per dimension, unrolled: in release builds each is an assumption
-  // (XLAYOUT_EXPECTS_ASSUME), and a loop of assumptions is left behind by g++ -O2 as an empty loop per
-  // element.
+  // The run-time index check. With assertions on: every index, then the handler with the whole index and
+  // the extents. With them off: one assumption per dimension, unrolled (a loop of assumptions is left behind
+  // by g++ -O2 as an empty loop per element), which turns division and modulo by powers of two into shifts
+  // and masks.
   template <std::size_t... D>
   XLAYOUT_HD constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
                                             std::index_sequence<D...>) const noexcept {
-    (expect_one_in_range<D>(idx[D]), ...);
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+    if (!((idx[D] >= 0 && idx[D] < extent(D)) && ...)) {
+      const index_t e[] = {extent(D)..., 0};
+      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank);
+    }
+#else
+    (assume_one_in_range<D>(idx[D]), ...);
+#endif
   }
+#if !(defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS)
   template <std::size_t D>
-  XLAYOUT_HD constexpr void expect_one_in_range(index_t i) const noexcept {
+  XLAYOUT_HD constexpr void assume_one_in_range(index_t i) const noexcept {
     const index_t e = extent(D);
-    XLAYOUT_EXPECTS_ASSUME(i >= 0 && i < e, index_out_of_range);
+    XLAYOUT_ASSUME(i >= 0 && i < e);
   }
+#endif
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);
@@ -491,10 +519,10 @@ class tensor_mapping {
   template <std::size_t D, class I>
   XLAYOUT_HD static constexpr void check_static_index() noexcept {
     if constexpr (static_index<I> && Ext::static_extent(D) != dyn) {
-      static_assert(raise_if_error < (I::value >= 0 && static_cast<index_t>(I::value) < Ext::static_extent(D))
-                        ? error_id::none
-                        : error_id::index_out_of_range,
-                    0 >);
+      static_assert(
+          0 <= I::value && static_cast<index_t>(I::value) < Ext::static_extent(D),
+          "[xlayout:index_out_of_range] xlayout::Tensor: a static index is outside its dimension (the "
+          "note shows: index < extent)");
     }
   }
 
@@ -577,6 +605,10 @@ class tensor_mapping {
       return xlayout::linear_index(runtime_shape(), v);
     }
   }
+
+  // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule
+  // (in the file that holds the check: g++ then adds no include chain to its note).
+  XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 
   [[no_unique_address]] Ext extents_{};
 };

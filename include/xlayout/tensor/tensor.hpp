@@ -101,12 +101,26 @@ class basic_tensor {
       : data_(t.data()), mapping_(t.mapping()) {}
 
   /// Element (i, j, ...): a reference (a packed_reference for sub-byte types). Indices are any integers or
-  /// integral constants; each must be inside its dimension (XLAYOUT_EXPECTS; a compile error for a static
-  /// index).
+  /// integral constants, one per dimension (a compile error naming index_rank_mismatch otherwise); each
+  /// must be inside its dimension (XLAYOUT_EXPECTS; a compile error for a static index or in a constant
+  /// expression, naming index_out_of_range).
   template <index_like... I>
-    requires(sizeof...(I) == Ext::rank())
   XLAYOUT_HD constexpr reference operator()(I... i) const noexcept {
-    return access::access(data_, mapping_(i...));
+    static_assert(sizeof...(I) == Ext::rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Tensor: give one index per dimension (the note "
+                  "shows: given == rank)");
+    if constexpr (sizeof...(I) != Ext::rank()) {
+      return access::access(data_, 0);  // reported above
+    } else {
+      if (__builtin_is_constant_evaluated()) {
+        // Here, not deeper: the compile error's trace then names the indices in one line.
+        const index_t idx[] = {detail::to_index(i)..., 0};
+        for (std::size_t d = 0; d < Ext::rank(); ++d) {
+          if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
+        }
+      }
+      return access::access(data_, mapping_(i...));
+    }
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
   XLAYOUT_HD constexpr reference operator()(const index_array<Ext::rank()>& idx) const noexcept {
@@ -123,15 +137,27 @@ class basic_tensor {
 #if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
   /// t[i, j] where the compiler has multidimensional subscripts (C++23).
   template <index_like... I>
-    requires(sizeof...(I) == Ext::rank())
   XLAYOUT_HD constexpr reference operator[](I... i) const noexcept {
-    return access::access(data_, mapping_(i...));
+    static_assert(sizeof...(I) == Ext::rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Tensor: give one index per dimension (the note "
+                  "shows: given == rank)");
+    if constexpr (sizeof...(I) != Ext::rank()) {
+      return access::access(data_, 0);  // reported above
+    } else {
+      return (*this)(i...);
+    }
   }
 #else
   template <index_like I>
-    requires(Ext::rank() == 1)
   XLAYOUT_HD constexpr reference operator[](I i) const noexcept {
-    return access::access(data_, mapping_(i));
+    static_assert(Ext::rank() == 1,
+                  "[xlayout:index_rank_mismatch] xlayout::Tensor: t[i] takes one index, for a rank-1 tensor; "
+                  "write t(i, j, ...) (the note shows: rank == 1)");
+    if constexpr (Ext::rank() != 1) {
+      return access::access(data_, 0);  // reported above
+    } else {
+      return (*this)(i);
+    }
   }
 #endif
   XLAYOUT_HD constexpr reference operator[](const index_array<Ext::rank()>& idx) const noexcept {
@@ -142,10 +168,13 @@ class basic_tensor {
     return (*this)(to_index_array(idx));
   }
 
-  /// Checked access: the element, or index_out_of_range. Never asserts.
+  /// Checked access: the element, or index_out_of_range. Never asserts. One index per dimension (a compile
+  /// error naming index_rank_mismatch otherwise; at(idx, n) takes a count known only at run time).
   template <index_like... I>
-    requires(sizeof...(I) == Ext::rank())
   XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
+    static_assert(sizeof...(I) == Ext::rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Tensor::at: give one index per dimension (the note "
+                  "shows: given == rank)");
     const index_t idx[] = {detail::to_index(i)..., 0};
     return at(idx, sizeof...(I));
   }
@@ -176,6 +205,10 @@ class basic_tensor {
   }
 
  private:
+  // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule
+  // (in the file that holds the check: g++ then adds no include chain to its note).
+  XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
+
   template <class... I>
   XLAYOUT_HD static constexpr Ext make_extents(I... dynamic_extents) noexcept {
     static_assert(raise_if_error < sizeof...(I) == Ext::rank_dynamic() ? error_id::none
@@ -272,16 +305,64 @@ constexpr error tensor_spec_error() noexcept {
 template <shape V, std::size_t... I>
 Extents<V.dimensions[I]...> extents_of_shape(std::index_sequence<I...>);
 
+/// What Tensor<...> becomes after its error has been reported (bad text, bad arguments, a Layout<...> that
+/// reported its own error): every use compiles, so that one mistake gives one error.
+template <class Element>
+class invalid_tensor {
+ public:
+  using element_type = Element;
+  using value_type = std::remove_cv_t<Element>;
+  using reference = Element&;
+  using data_handle_type = Element*;
+  using extents_type = Extents<>;
+  using layout_type = detail::invalid_layout_type;
+  using index_type = index_t;
+  using const_tensor = invalid_tensor<const Element>;
+  static constexpr xlayout::element_type xla_element_type = xlayout::element_type::invalid;
+  static constexpr index_t element_bits = 0;
+  static constexpr xlayout::shape static_shape{};
+
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return 0; }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return 0; }
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t) noexcept { return 0; }
+  constexpr invalid_tensor() noexcept = default;
+  template <class... T>
+  XLAYOUT_HD constexpr explicit invalid_tensor(const T&...) noexcept {}
+  template <class... T>
+  XLAYOUT_HD constexpr reference operator()(const T&...) const noexcept {
+    return *data_;
+  }
+  template <class T>
+  XLAYOUT_HD constexpr reference operator[](const T&) const noexcept {
+    return *data_;
+  }
+  template <class... T>
+  XLAYOUT_HD constexpr result<reference> at(const T&...) const noexcept {
+    return error_id::index_out_of_range;
+  }
+  XLAYOUT_HD constexpr data_handle_type data() const noexcept { return data_; }
+  XLAYOUT_HD constexpr index_t extent(std::size_t) const noexcept { return 0; }
+  XLAYOUT_HD constexpr index_t size() const noexcept { return 0; }
+  XLAYOUT_HD constexpr bool empty() const noexcept { return true; }
+  XLAYOUT_HD constexpr index_t required_span_size() const noexcept { return 0; }
+  constexpr xlayout::shape shape() const noexcept { return {}; }
+
+ private:
+  data_handle_type data_ = nullptr;
+};
+
 template <tensor_spec S, bool Const, class A, class B>
 struct tensor_type {
   using info = tensor_spec_info<S>;
   static constexpr error issue = tensor_spec_error<info, A, B>();
   static_assert(raise_if_error<issue.id, diagnostic_column(issue)>);
+  // A Layout<...> that failed has reported its error already.
+  static constexpr bool reported = issue.id != error_id::none || is_invalid_spelling<B>;
   using element =
       std::conditional_t<Const, const tensor_element_t<info::element>, tensor_element_t<info::element>>;
   using type = typename decltype([] {
-    if constexpr (issue.id != error_id::none) {
-      return std::type_identity<basic_tensor<float, Extents<>, layout_type<layout{}>>>{};
+    if constexpr (reported) {
+      return std::type_identity<invalid_tensor<std::conditional_t<Const, const float, float>>>{};
     } else if constexpr (info::is_text) {
       constexpr shape v = info::parsed.value_;
       using ext = decltype(extents_of_shape<v>(std::make_index_sequence<v.rank()>{}));

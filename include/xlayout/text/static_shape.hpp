@@ -6,6 +6,7 @@
 #include <concepts>
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/fixed_string.hpp>
@@ -23,12 +24,49 @@
 namespace xlayout {
 
 namespace detail {
-/// Parses S once per distinct string; a parse or layout error is the compile error.
+/// What Shape<"..."> and Layout<...> become after their error has been reported: a type whose members
+/// accept every use without a second error (one mistake, one error). Not the type of any valid spelling.
+struct invalid_shape_type {
+  static constexpr xlayout::shape value{};
+  static constexpr xlayout::element_type element = xlayout::element_type::invalid;
+  static constexpr xlayout::layout layout{};
+  static constexpr index_program program{};
+  static constexpr std::size_t rank() noexcept { return 0; }
+  static constexpr index_t extent(std::size_t) noexcept { return 0; }
+  static constexpr bool is_static() noexcept { return true; }
+  static constexpr bool is_strided() noexcept { return true; }
+  static constexpr index_t required_span_size() noexcept { return 0; }
+  static constexpr index_t byte_size() noexcept { return 0; }
+  static constexpr index_t physical_byte_size() noexcept { return 0; }
+  template <class... I>
+  static constexpr index_t linear_index(const I&...) noexcept {
+    return 0;
+  }
+  static constexpr result<index_vector> multi_index(index_t) noexcept { return index_vector{}; }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+};
+struct invalid_layout_type {
+  static constexpr xlayout::layout value{};
+  static constexpr std::size_t rank() noexcept { return 0; }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+};
+template <class T>
+inline constexpr bool is_invalid_spelling =
+    std::is_same_v<T, invalid_shape_type> || std::is_same_v<T, invalid_layout_type>;
+}  // namespace detail
+
+template <shape V>
+struct shape_type;
+
+namespace detail {
+/// Parses S once per distinct string; a parse or layout error is the compile error, and `type` is then
+/// invalid_shape_type, which no later use reports again.
 template <fixed_string S>
 struct parsed_shape {
   static constexpr result<shape> parsed = parse_shape(S.view());
   static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
   static constexpr shape value = parsed.value_;
+  using type = std::conditional_t<parsed.has_value(), shape_type<value>, invalid_shape_type>;
 };
 template <fixed_string S>
 struct parsed_layout {
@@ -104,19 +142,32 @@ struct shape_type {
   template <std::integral... I>
   static constexpr index_t linear_index(I... i) noexcept {
     static_assert(sizeof...(I) == value.rank(),
-                  "[xlayout:index_rank_mismatch] xlayout::Shape::linear_index: give one index per dimension");
+                  "[xlayout:index_rank_mismatch] xlayout::Shape::linear_index: give one index per dimension "
+                  "(the note shows: given == rank)");
     static_assert(
         xlayout::is_static(value),
         "[xlayout:dynamic_dimension] xlayout::Shape::linear_index: the shape has dynamic dimensions; "
         "use a Tensor, which holds their sizes");
-    const index_t idx[] = {static_cast<index_t>(i)..., 0};
-    for (std::size_t d = 0; d < sizeof...(I); ++d) {
-      XLAYOUT_EXPECTS(idx[d] >= 0 && idx[d] < value.dimensions[d], index_out_of_range);
-    }
-    if constexpr (program.exact) {
-      return program(idx);
+    if constexpr (sizeof...(I) != value.rank() || !xlayout::is_static(value)) {
+      return 0;  // reported above
     } else {
-      return xlayout::linear_index(value, index_vector{static_cast<index_t>(i)...});
+      const index_t idx[] = {static_cast<index_t>(i)..., 0};
+      for (std::size_t d = 0; d < sizeof...(I); ++d) {
+        if (idx[d] < 0 || idx[d] >= value.dimensions[d]) {
+          if (__builtin_is_constant_evaluated()) {
+            index_out_of_range(idx[d], value.dimensions[d]);  // the compile error
+          } else {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+            detail::index_out_of_range_failed(__FILE__, __LINE__, idx, value.dimensions.data(), value.rank());
+#endif
+          }
+        }
+      }
+      if constexpr (program.exact) {
+        return program(idx);
+      } else {
+        return xlayout::linear_index(value, index_vector{static_cast<index_t>(i)...});
+      }
     }
   }
   static constexpr index_t linear_index(const index_vector& idx) noexcept
@@ -131,12 +182,16 @@ struct shape_type {
 
   /// The canonical XLA text.
   static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+
+ private:
+  // Not constexpr: linear_index calls it in a constant expression, so the compile error names the rule.
+  static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 };
 
 /// A shape as a type, from XLA text: Shape<"f32[3,5]{1,0:T(2,2)}">. `Shape<"F32[3,5]">` and
 /// `Shape<"f32[3, 5]{1,0}">` are the same type.
 template <fixed_string S>
-using Shape = shape_type<shape_v<S>>;
+using Shape = typename detail::parsed_shape<S>::type;
 
 // ------------------------------------------------------------------------------------------------
 // Layout<...>
@@ -215,18 +270,21 @@ struct layout_type {
 };
 
 namespace detail {
+/// Builds and checks the layout once; after an error `type` is invalid_layout_type, which no later use
+/// (a Tensor's layout, rank()) reports again.
 template <layout_arg... A>
 struct checked_layout {
   static constexpr result<layout> made = layout_from_args(A...);
   static_assert(raise_if_error<made.error().id, diagnostic_column(made.error())>);
   static constexpr layout value = made.value_;
+  using type = std::conditional_t<made.has_value(), layout_type<value>, invalid_layout_type>;
 };
 }  // namespace detail
 
 /// A layout as a type: `Layout<"{1,0:T(2,2)}">`, `Layout<1, 0, T(2, 2)>`, `Layout<0, 1, padded(3, 5)>`
 /// (padded_dimensions). All spellings of one layout are the same type.
 template <layout_arg... A>
-using Layout = layout_type<detail::checked_layout<A...>::value>;
+using Layout = typename detail::checked_layout<A...>::type;
 
 /// True for the types Layout<...> produces.
 template <class L>
