@@ -7,8 +7,12 @@
 # against the whole output of the failed compile, with the build tool's own lines (the echoed command line,
 # progress, "build stopped") and colour codes removed, so a regex cannot match the file name in the command.
 #
+# One mistake, one short error: with g++ (COMPILER_ID GNU) the output must also be at most 15 lines (the
+# non-empty lines that remain after the build tool's own are removed). A case that legitimately needs more
+# says so in its leading comment lines, `// max-lines: <N>`. Other compilers' counts are printed, not checked.
+#
 # Usage: cmake -DBUILD_DIR=<top build dir> -DTARGET=<target> -DSOURCE=<file> [-DCONFIG=<cfg>]
-#              -P expect_compile_error.cmake
+#              [-DCOMPILER_ID=<CMAKE_CXX_COMPILER_ID>] -P expect_compile_error.cmake
 cmake_minimum_required(VERSION 3.25)
 foreach(_var BUILD_DIR TARGET SOURCE)
   if(NOT DEFINED ${_var})
@@ -35,6 +39,16 @@ if(_count EQUAL 0)
   message(FATAL_ERROR "${SOURCE}: the first line must be `// expect-error: <regex>`")
 endif()
 
+# The line budget: 15, or `// max-lines: N` among the leading comment lines.
+set(_max_lines 15)
+file(STRINGS "${SOURCE}" _max_line LIMIT_COUNT 1 REGEX "^// max-lines: ")
+if(_max_line)
+  if(NOT _max_line MATCHES "^// max-lines: ([0-9]+)[ ]*$")
+    message(FATAL_ERROR "${SOURCE}: `// max-lines:` takes a number, not `${_max_line}`")
+  endif()
+  set(_max_lines "${CMAKE_MATCH_1}")
+endif()
+
 set(_config_args "")
 if(CONFIG)
   set(_config_args --config "${CONFIG}")
@@ -47,6 +61,7 @@ string(ASCII 27 _esc)
 string(REGEX REPLACE "${_esc}\\[[0-9;]*[A-Za-z]" "" _out "${_out}")
 string(REPLACE "\r" "" _out "${_out}")
 set(_diagnostics "")
+set(_lines 0)  # its non-empty lines
 set(_skip_next FALSE)
 string(APPEND _out "\n")
 while(NOT _out STREQUAL "")
@@ -61,6 +76,9 @@ while(NOT _out STREQUAL "")
     set(_skip_next TRUE)
   elseif(NOT _line MATCHES "^\\[[0-9]+/[0-9]+\\] |^ninja: |^g?make(\\[[0-9]+\\])?: ")
     string(APPEND _diagnostics "${_line}\n")
+    if(_line MATCHES "[^ \t]")
+      math(EXPR _lines "${_lines} + 1")
+    endif()
   endif()
 endwhile()
 
@@ -74,4 +92,11 @@ foreach(_i RANGE 1 ${_count})
                         "/${_regex_${_i}}/ (${SOURCE})")
   endif()
 endforeach()
-message(STATUS "${TARGET}: failed to compile, as expected, with a matching message")
+
+if(COMPILER_ID STREQUAL "GNU" AND _lines GREATER _max_lines)
+  message(NOTICE "The compiler's output:\n${_diagnostics}")
+  message(FATAL_ERROR "${TARGET} failed to compile with a matching message, but in ${_lines} lines of "
+                      "output: at most ${_max_lines} are allowed (${SOURCE}; `// max-lines: N` raises it)")
+endif()
+message(STATUS "${TARGET}: failed to compile, as expected, with a matching message (${_lines} lines, "
+               "limit ${_max_lines} for g++)")

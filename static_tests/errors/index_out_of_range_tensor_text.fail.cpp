@@ -1,0 +1,5 @@
+// expect-error: index_out_of_range
+// The mistake: an index outside its dimension (row 3 of 3 rows) in a constant expression.
+#include <xlayout/tensor.hpp>
+constexpr float buffer[15]{};
+static_assert(xlayout::ConstTensor<"f32[3,5]">(buffer)(3, 0) == 0);
