@@ -20,7 +20,7 @@ commands:
   equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
   analyze FILE [--input K] [--group]
                             XLA's indexing analysis of an HLO module (FILE, or - for
-                            standard input): per parameter, the maps from the output
+                            standard input): the maps from each output to each parameter
   help [COMMAND]            this text, or one command's
 
 options:

@@ -36,27 +36,33 @@ errors (exit code 2): the shape's own, dynamic_dimension, linear_index_out_of_ra
 
 $ xlayout frobnicate 'f32[3]'
 [stderr]
-xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent)
+xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)
   (see xlayout --help)
 [exit 2]
 
 $ xlayout frobnicate --json
-{"error": {"id": "usage", "position": -1, "message": "no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent)"}}
+{"error": {"id": "usage", "position": -1, "message": "no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)"}}
 [stderr]
-xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent)
+xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)
   (see xlayout --help)
 [exit 2]
 
-# analyze (HLO) is planned, not available.
-$ xlayout analyze fusion.hlo
+# analyze takes one file; --input and --group do not go together.
+$ xlayout analyze
 [stderr]
-xlayout: [xlayout:usage] no command 'analyze' (commands: index, delinearize, info, draw, simplify, compose, equivalent)
+xlayout analyze: [xlayout:usage] too few arguments: usage: xlayout analyze FILE|- [--input K] [--group]
   (see xlayout --help)
 [exit 2]
 
-$ xlayout help analyze
+$ xlayout analyze examples/hlo/softmax.hlo --input 0 --group
 [stderr]
-xlayout: [xlayout:usage] no command 'analyze' (commands: index, delinearize, info, draw, simplify, compose, equivalent)
+xlayout analyze: [xlayout:usage] --input and --group do not go together
+  (see xlayout --help)
+[exit 2]
+
+$ xlayout analyze examples/hlo/softmax.hlo --input
+[stderr]
+xlayout analyze: [xlayout:usage] --input needs a parameter number
   (see xlayout --help)
 [exit 2]
 
@@ -103,6 +109,9 @@ commands:
   simplify MAP              an indexing map, simplified
   compose MAP1 MAP2         MAP2 after MAP1 (XLA's order), simplified
   equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
+  analyze FILE [--input K] [--group]
+                            XLA's indexing analysis of an HLO module (FILE, or - for
+                            standard input): the maps from each output to each parameter
   help [COMMAND]            this text, or one command's
 
 options:
