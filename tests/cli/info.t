@@ -42,6 +42,22 @@ physical_byte_size  60 (the laid-out buffer)
 physical_shape      [3, 5]
 strides             [5, 1]
 
+# XLA accepts f32[1048576,1048576,1024,1024]: 2^20 * 2^20 * 2^10 * 2^10 = 2^60 elements (1152921504606846976)
+# of 4 bytes, 2^62 = 4611686018427387904 bytes (counted in bytes: its 2^65 bits do not fit in int64). Row-major
+# strides: 2^20 * 2^10 * 2^10 = 2^40 = 1099511627776, 2^10 * 2^10 = 1048576, 1024, 1.
+$ xlayout info 'f32[1048576,1048576,1024,1024]'
+shape               f32[1048576,1048576,1024,1024]{3,2,1,0}
+element_type        f32 (32 bits)
+dimensions          [1048576, 1048576, 1024, 1024]
+minor_to_major      [3, 2, 1, 0]
+tiles               none
+element_count       1152921504606846976
+required_span_size  1152921504606846976
+byte_size           4611686018427387904 (XLA's ByteSizeOf: the elements only)
+physical_byte_size  4611686018427387904 (the laid-out buffer)
+physical_shape      [1048576, 1048576, 1024, 1024]
+strides             [1099511627776, 1048576, 1024, 1]
+
 # Packed 4-bit elements, E(4): ByteSizeOf is ceil(15 * 4 / 8) = 8 bytes; the buffer is 24 slots * 4 bits = 12.
 $ xlayout info 's4[3,5]{1,0:T(2,2)E(4)}' --json
 {"shape": "s4[3,5]{1,0:T(2,2)E(4)}", "element_type": "s4", "element_bits": 4, "dimensions": [3, 5], "minor_to_major": [1, 0], "tiles": ["(2,2)"], "element_count": 15, "required_span_size": 24, "byte_size": 8, "physical_byte_size": 12, "physical_shape": [2, 3, 2, 2], "strided": false}
