@@ -1,5 +1,7 @@
 # tests/cuda/run_nvcc.cmake: compiles one CUDA source with nvcc for the tests in tests/cuda/CMakeLists.txt.
-#   MODE=kernels       compile to an object; report the time.
+# Every compile must be silent: a warning from nvcc (e.g. #20011-D, a host function called from a host-device
+# function) or from the host compiler (-Wall -Wextra where it is g++) fails the test, and the log is printed.
+#   MODE=kernels       compile to an object twice, with assertions on and with -DNDEBUG; report the times.
 #   MODE=accessor_ptx  compile to PTX; check the accessor for the sign correction of signed power-of-two
 #                      division/modulo (shr.s64 x, 63 / shr.s32 x, 31) and for div/rem instructions, and check that
 #                      the signed hand-written control does show it.
@@ -11,7 +13,7 @@ if(NOT NVCC OR NOT EXISTS "${NVCC}")
 endif()
 set(_flags -std=c++20 -arch=${ARCH} "-I${INCLUDE_DIR}")
 if(HOST_CXX)
-  list(APPEND _flags -ccbin "${HOST_CXX}")
+  list(APPEND _flags -ccbin "${HOST_CXX}" -Xcompiler=-Wall,-Wextra)
 endif()
 if(BOOST_DIR)
   list(APPEND _flags "-I${BOOST_DIR}")
@@ -19,18 +21,34 @@ endif()
 file(MAKE_DIRECTORY "${OUT_DIR}")
 get_filename_component(_name "${SOURCE}" NAME_WE)
 
-if(MODE STREQUAL "kernels")
-  set(_out "${OUT_DIR}/${_name}.o")
-  string(TIMESTAMP _start "%s%f")
-  execute_process(COMMAND "${NVCC}" ${_flags} -c "${SOURCE}" -o "${_out}" RESULT_VARIABLE _rc
-                  OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
-  string(TIMESTAMP _stop "%s%f")
-  math(EXPR _ms "(${_stop} - ${_start}) / 1000")
-  if(NOT _rc EQUAL 0 OR NOT EXISTS "${_out}")
-    message("${_log}")
-    message(FATAL_ERROR "nvcc failed to compile ${SOURCE}")
+# Fails, printing the log, when nvcc or the host compiler said anything with "warning" in it.
+function(_fail_on_warnings log what)
+  if(log MATCHES "[Ww]arning")
+    message("${log}")
+    message(FATAL_ERROR "nvcc printed warnings for ${what}")
   endif()
-  message(STATUS "nvcc ${_flags} -c ${_name}.cu: ${_ms} ms")
+endfunction()
+
+if(MODE STREQUAL "kernels")
+  foreach(_variant assertions NDEBUG)
+    set(_extra "")
+    if(_variant STREQUAL "NDEBUG")
+      set(_extra -DNDEBUG)
+    endif()
+    set(_out "${OUT_DIR}/${_name}.${_variant}.o")
+    file(REMOVE "${_out}")
+    string(TIMESTAMP _start "%s%f")
+    execute_process(COMMAND "${NVCC}" ${_flags} ${_extra} -c "${SOURCE}" -o "${_out}" RESULT_VARIABLE _rc
+                    OUTPUT_VARIABLE _log ERROR_VARIABLE _log)
+    string(TIMESTAMP _stop "%s%f")
+    math(EXPR _ms "(${_stop} - ${_start}) / 1000")
+    if(NOT _rc EQUAL 0 OR NOT EXISTS "${_out}")
+      message("${_log}")
+      message(FATAL_ERROR "nvcc failed to compile ${SOURCE} (${_variant})")
+    endif()
+    _fail_on_warnings("${_log}" "${_name}.cu (${_variant})")
+    message(STATUS "nvcc ${_flags} ${_extra} -c ${_name}.cu: ${_ms} ms, no warnings")
+  endforeach()
   return()
 endif()
 
@@ -41,6 +59,7 @@ if(NOT _rc EQUAL 0 OR NOT EXISTS "${_ptx}")
   message("${_log}")
   message(FATAL_ERROR "nvcc failed to emit PTX for ${SOURCE}")
 endif()
+_fail_on_warnings("${_log}" "${_name}.cu (PTX)")
 file(READ "${_ptx}" _text)
 
 # The body of one .entry: from its name to the closing brace of its body.

@@ -30,9 +30,10 @@
 #endif
 
 /// Tells the optimiser that a condition holds (used by release-mode accessors for index ranges).
+// nvcc: __builtin_assume exists in its device pass (__CUDA_ARCH__); its host pass is the host compiler's.
 #if defined(__clang__)
 #define XLAYOUT_ASSUME(cond) __builtin_assume(cond)
-#elif defined(__CUDACC__)
+#elif defined(__CUDA_ARCH__)
 #define XLAYOUT_ASSUME(cond) __builtin_assume(cond)
 #elif defined(__GNUC__)
 #define XLAYOUT_ASSUME(cond)              \
@@ -46,7 +47,8 @@
 namespace xlayout::detail {
 /// Called when an XLAYOUT_ASSERT fails during constant evaluation. It is deliberately not constexpr,
 /// so the compiler stops and names it: "call to non-constexpr function 'xlayout_assertion_failed'".
-inline void xlayout_assertion_failed(const char*) noexcept {}
+/// Host and device (XLAYOUT_HD): host-device functions name it, and nvcc warns about a host function there.
+XLAYOUT_HD inline void xlayout_assertion_failed(const char*) noexcept {}
 }  // namespace xlayout::detail
 
 /// Whether the default XLAYOUT_ASSERT_HANDLER prints before it stops: on hosted platforms with an operating

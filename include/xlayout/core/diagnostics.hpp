@@ -127,8 +127,9 @@ enum class error_id : int {
 #undef XLAYOUT_X
 };
 
-/// The id as written in messages and JSON: "not_a_permutation".
-XLAYOUT_HD constexpr std::string_view error_name(error_id id) noexcept {
+/// The id as written in messages and JSON: "not_a_permutation". Host only, as are error_message and error's
+/// name() and message(): std::string_view is not usable in CUDA device code (device code reads error::id).
+constexpr std::string_view error_name(error_id id) noexcept {
   switch (id) {
     case error_id::none:
       return "none";
@@ -142,7 +143,7 @@ XLAYOUT_HD constexpr std::string_view error_name(error_id id) noexcept {
 }
 
 /// The rule behind an id, one sentence: "Layout: minor_to_major must list each dimension exactly once".
-XLAYOUT_HD constexpr std::string_view error_message(error_id id) noexcept {
+constexpr std::string_view error_message(error_id id) noexcept {
   switch (id) {
     case error_id::none:
       return "no error";
@@ -171,8 +172,8 @@ struct error {
   error_id id = error_id::none;
   index_t position = -1;
 
-  XLAYOUT_HD constexpr std::string_view name() const noexcept { return error_name(id); }
-  XLAYOUT_HD constexpr std::string_view message() const noexcept { return error_message(id); }
+  constexpr std::string_view name() const noexcept { return error_name(id); }
+  constexpr std::string_view message() const noexcept { return error_message(id); }
   friend constexpr bool operator==(const error&, const error&) = default;
 };
 
@@ -229,9 +230,10 @@ struct result {
 /// One function per error id, deliberately not constexpr: a precondition that fails during constant
 /// evaluation calls the one named after its rule, and the compiler names it in the error:
 ///   error: call to non-'constexpr' function 'void xlayout::diagnostics::index_out_of_range()'
+/// XLAYOUT_HD: host-device functions name them, and nvcc warns about a host function there.
 namespace diagnostics {
 #define XLAYOUT_X(id, text) \
-  inline void id() noexcept {}
+  XLAYOUT_HD inline void id() noexcept {}
 XLAYOUT_ERROR_LIST(XLAYOUT_X)
 #undef XLAYOUT_X
 }  // namespace diagnostics
