@@ -35,48 +35,53 @@ constexpr result<tiling_steps> tiling_steps_of(const shape& s) noexcept {
   for (std::size_t j = 0; j < s.rank(); ++j)
     st.sizes[0].push_back(laid_out_extent(s, physical_to_logical(s, j)));
   st.num_tiles = s.layout.tiles.size();
+  size_arithmetic k;
   for (std::size_t t = 0; t < st.num_tiles; ++t) {
     st.sizes[t + 1] = st.sizes[t];
-    if (!apply_tile(st.sizes[t + 1], nullptr, s.layout.tiles[t])) return error_id::span_overflow;
+    if (!apply_tile(k, st.sizes[t + 1], s.layout.tiles[t])) return error_id::span_overflow;
   }
   return st;
 }
 
-/// The physical (tiled) index as expressions of the logical variables, built in b's workspace.
-constexpr bool physical_index_exprs(map_builder& b, const shape& s, const tiling_steps& st,
-                                    static_vector<expr_id, max_tiled_rank>& idx) noexcept {
-  expr_workspace& ws = b.ws;
-  idx.clear();
-  for (std::size_t j = 0; j < s.rank(); ++j) idx.push_back(b.dim(physical_to_logical(s, j)));
-  for (std::size_t t = 0; t < st.num_tiles; ++t) {
-    const tile& tl = s.layout.tiles[t];
-    tiled_vector dims = st.sizes[t];
-    const std::size_t k = tl.rank();
-    while (dims.size() < k) {
-      dims.insert(0, 1);
-      idx.insert(0, ws.constant(0));
-    }
-    const std::size_t base = dims.size() - k;
-    const tile_groups g = groups_of(tl);
-    static_vector<expr_id, max_tiled_rank> next;
-    for (std::size_t i = 0; i < base; ++i) next.push_back(idx[i]);
-    static_vector<expr_id, XLAYOUT_MAX_RANK> merged;
-    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-      expr_id e = ws.constant(0);
-      for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) {
-        const expr_id scaled = ws.mul(e, ws.constant(dims[base + q]));
-        e = ws.add(scaled, idx[base + q]);
-      }
-      merged.push_back(e);
-    }
-    if (next.size() + 2 * merged.size() > max_tiled_rank) return false;
-    for (std::size_t gi = 0; gi < merged.size(); ++gi)
-      next.push_back(ws.floordiv(merged[gi], ws.constant(tl.dimensions[g.last[gi]])));
-    for (std::size_t gi = 0; gi < merged.size(); ++gi)
-      next.push_back(ws.mod(merged[gi], ws.constant(tl.dimensions[g.last[gi]])));
-    idx = next;
+/// One dimension of the tiled shape with the index in it as an expression of the logical variables.
+struct sized_expr {
+  index_t size = 1;
+  expr_id index = 0;
+};
+
+/// The tile step's number kind for maps (layout/tiling.hpp's apply_tile): sizes as int64 values, indices as
+/// expressions built in `ws` (merging multiplies and adds, splitting is floordiv and mod by the tile size).
+struct expr_index_arithmetic {
+  using value_type = sized_expr;
+  expr_workspace& ws;
+
+  constexpr sized_expr unit() noexcept { return {1, ws.constant(0)}; }
+  constexpr bool merge(sized_expr& major, const sized_expr& minor) noexcept {
+    if (!size_arithmetic{}.merge(major.size, minor.size)) return false;
+    const expr_id scaled = ws.mul(major.index, ws.constant(minor.size));
+    major.index = ws.add(scaled, minor.index);
+    return true;
   }
-  return !ws.failed();
+  constexpr bool split(const sized_expr& merged, index_t t, sized_expr& count, sized_expr& within) noexcept {
+    count.index = ws.floordiv(merged.index, ws.constant(t));
+    within.index = ws.mod(merged.index, ws.constant(t));
+    return size_arithmetic{}.split(merged.size, t, count.size, within.size);
+  }
+};
+
+/// The physical (tiled) index as expressions of the logical variables, built in b's workspace.
+constexpr bool physical_index_exprs(map_builder& b, const shape& s,
+                                    static_vector<expr_id, max_tiled_rank>& idx) noexcept {
+  static_vector<sized_expr, max_tiled_rank> dims;
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = physical_to_logical(s, j);
+    dims.push_back({laid_out_extent(s, d), b.dim(d)});
+  }
+  expr_index_arithmetic k{b.ws};
+  if (!apply_tiles(k, dims, s.layout)) return false;
+  idx.clear();
+  for (const sized_expr& x : dims) idx.push_back(x.index);
+  return !b.ws.failed();
 }
 
 constexpr result<indexing_map> finish_layout_map(map_builder& b, bool simplified) noexcept {
@@ -98,7 +103,7 @@ constexpr result<indexing_map> logical_to_physical_map(const shape& s, bool simp
   map_builder b(s.rank(), 0);
   for (std::size_t d = 0; d < s.rank(); ++d) b.set_size(d, s.dimensions[d]);
   static_vector<expr_id, max_tiled_rank> idx;
-  if (!detail::physical_index_exprs(b, s, *st, idx)) return error_id::capacity_exceeded;
+  if (!detail::physical_index_exprs(b, s, idx)) return error_id::capacity_exceeded;
   for (expr_id e : idx) b.add_result(e);
   return detail::finish_layout_map(b, simplified);
 }
@@ -110,7 +115,7 @@ constexpr result<indexing_map> logical_to_linear_map(const shape& s, bool simpli
   map_builder b(s.rank(), 0);
   for (std::size_t d = 0; d < s.rank(); ++d) b.set_size(d, s.dimensions[d]);
   static_vector<expr_id, max_tiled_rank> idx;
-  if (!detail::physical_index_exprs(b, s, *st, idx)) return error_id::capacity_exceeded;
+  if (!detail::physical_index_exprs(b, s, idx)) return error_id::capacity_exceeded;
   const tiled_vector& dims = st->sizes[st->num_tiles];
   expr_id lin = b.constant(0);
   for (std::size_t i = 0; i < idx.size(); ++i) {

@@ -1,8 +1,8 @@
 // include/xlayout/layout/linear_index.hpp: where an element lives. linear_index maps a logical index to
 // its position in the laid-out buffer (XLA's IndexUtil for untiled layouts, the tiled formula of XLA's
 // "Tiled layout" document and LinearIndexForNestedTiling otherwise, that document's combined dimensions,
-// and padded_dimensions); multi_index
-// is its inverse.
+// and padded_dimensions); tiled_index gives the index in the tiled index space that linear_index linearises;
+// multi_index is its inverse.
 #pragma once
 #include <concepts>
 #include <initializer_list>
@@ -57,6 +57,26 @@ constexpr error check_index(const shape& s, const index_vector& index) noexcept 
 }
 
 namespace detail {
+/// Every dimension of the tiled shape with the index of element `index` in it, most major first (the
+/// sizes are tiled_dimensions(s), the indices tiled_index(s, index)). False when a size overflows int64.
+/// @pre the layout is valid for the static shape and every index is inside its dimension
+constexpr bool tiled_coordinates(const shape& s, const index_vector& index,
+                                 static_vector<sized_index, max_tiled_rank>& out) noexcept {
+  out.clear();
+  for (std::size_t j = 0; j < s.rank(); ++j) {
+    const std::size_t d = physical_to_logical(s, j);
+    out.push_back({laid_out_extent(s, d), index[d]});
+  }
+  index_arithmetic k;
+  return apply_tiles(k, out, s.layout);
+}
+
+constexpr tiled_vector indices_of(const static_vector<sized_index, max_tiled_rank>& c) noexcept {
+  tiled_vector r;
+  for (const sized_index& x : c) r.push_back(x.index);
+  return r;
+}
+
 /// The linear index of an index that is already known to be valid.
 constexpr index_t linear_index_unchecked(const shape& s, const index_vector& index) noexcept {
   if (s.layout.tiles.empty()) {
@@ -68,18 +88,45 @@ constexpr index_t linear_index_unchecked(const shape& s, const index_vector& ind
     }
     return lin;
   }
-  tiled_vector dims, idx;
-  for (std::size_t j = 0; j < s.rank(); ++j) {
-    const std::size_t d = physical_to_logical(s, j);
-    dims.push_back(laid_out_extent(s, d));
-    idx.push_back(index[d]);
-  }
-  for (const tile& t : s.layout.tiles) apply_tile(dims, &idx, t);
+  // Row-major over the tiled shape: the tiled layout stores its tiled index space in order.
+  static_vector<sized_index, max_tiled_rank> c;
+  tiled_coordinates(s, index, c);
   index_t lin = 0;
-  for (std::size_t i = 0; i < dims.size(); ++i) lin = lin * dims[i] + idx[i];
+  for (const sized_index& x : c) lin = lin * x.size + x.index;
   return lin;
 }
 }  // namespace detail
+
+/// The index of element `index` (logical order) in the tiled ("physical") index space: one index per
+/// dimension of tiled_dimensions(s), most major first, each inside its dimension. The layout stores that
+/// space in row-major order, so linear_index(s, e) is the row-major linearisation of tiled_index(s, e) over
+/// tiled_dimensions(s) (L(n) only adds slots after the last). An untiled layout gives the index permuted to
+/// physical order. Example: f32[3,5]{1,0:T(2,2)} has tiled dimensions [2, 3, 2, 2], and element (2, 3) is at
+/// tiled index {1, 1, 0, 1}: tile (1, 1), position (0, 1) in it; ((1 * 3 + 1) * 2 + 0) * 2 + 1 == 17 ==
+/// linear_index. Cost: what linear_index costs, O(rank + the tiles' ranks) integer operations with one
+/// division and one remainder per tile entry that is not '*'; no allocation.
+/// Errors: invalid layout ids, dynamic_dimension, index_rank_mismatch, index_out_of_range, span_overflow.
+constexpr result<tiled_vector> checked_tiled_index(const shape& s, const index_vector& index) noexcept {
+  if (auto issue = find_layout_issue(s)) return issue.id;
+  if (auto e = check_index(s, index); e.id != error_id::none) return e;
+  static_vector<detail::sized_index, max_tiled_rank> c;
+  if (!detail::tiled_coordinates(s, index, c)) return error_id::span_overflow;
+  return detail::indices_of(c);
+}
+
+/// The index of element `index` in the tiled index space (see checked_tiled_index):
+/// tiled_index(f32[3,5]{1,0:T(2,2)}, {2, 3}) == tiled_vector{1, 1, 0, 1}.
+/// @pre the layout is valid for the static shape, every index is inside its dimension and the tiled sizes
+///      fit in int64 (a compile error naming the rule in a constant expression, XLAYOUT_EXPECTS at run time).
+constexpr tiled_vector tiled_index(const shape& s, const index_vector& index) noexcept {
+  XLAYOUT_EXPECTS(index.size() == s.rank(), index_rank_mismatch);
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(check_index(s, index).id == error_id::none, index_out_of_range);
+  static_vector<detail::sized_index, max_tiled_rank> c;
+  [[maybe_unused]] const bool fits = detail::tiled_coordinates(s, index, c);
+  XLAYOUT_EXPECTS(fits, span_overflow);
+  return detail::indices_of(c);
+}
 
 /// The linear index of element `index` (logical order), or the error that prevents it:
 /// invalid layout ids, dynamic_dimension, index_rank_mismatch, index_out_of_range.
@@ -127,8 +174,9 @@ constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexc
   for (std::size_t j = 0; j < s.rank(); ++j)
     dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
   stages.push_back(dims);
+  detail::size_arithmetic k;
   for (const tile& t : s.layout.tiles) {
-    detail::apply_tile(dims, nullptr, t);
+    detail::apply_tile(k, dims, t);
     stages.push_back(dims);
   }
   // Row-major delinearisation of the tiled shape; positions past the last slot are tail padding.

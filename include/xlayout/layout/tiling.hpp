@@ -1,7 +1,12 @@
 // include/xlayout/layout/tiling.hpp: the pad-reshape-transpose view of a layout. Logical dimensions are
 // padded (padded_dimensions), permuted to physical major-to-minor order, then every tile in turn
-// combines '*' groups and splits the most-minor dimensions into (tile count, tile size) pairs.
+// combines '*' groups and splits the most-minor dimensions into (tile count, tile size) pairs: the tile step,
+// detail::apply_tile, written once for every kind of number it runs on (sizes, indices, formulas,
+// expressions).
 #pragma once
+#include <concepts>
+#include <cstddef>
+
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
@@ -49,53 +54,122 @@ constexpr tile_groups groups_of(const tile& t) noexcept {
   return g;
 }
 
-/// Applies one tile to sizes `dims` (and, when `index` is not null, to an index into them).
-/// Returns false when a size overflows int64 or the result exceeds max_tiled_rank.
-/// @pre the tile is valid (non-empty, sizes > 0 or '*', not ending in '*')
-constexpr bool apply_tile(tiled_vector& dims, tiled_vector* index, const tile& t) noexcept {
-  const std::size_t k = t.rank();
-  // A tile longer than the shape first prepends size-1 dimensions.
-  while (dims.size() < k) {
+/// What the tile step (apply_tile) computes with: a kind of number, K::value_type, that describes one
+/// dimension of the shape being tiled (its size, an index into it, both, or a formula or an expression for
+/// either), and the three operations of the step on such values. An object of K carries the state the
+/// operations need (an expression workspace, say):
+///   k.unit()                           a dimension of size 1 (index 0): what a tile longer than the shape
+///                                      prepends
+///   k.merge(major, minor)              major := major and the next more-minor dimension `minor` combined
+///                                      into one ('*'), minor varying fastest: size major * minor, index
+///                                      major * size(minor) + minor
+///   k.split(merged, t, count, within)  the dimension cut into tiles of size t: (count, within) is
+///                                      (ceil(size / t), t) for a size, (index / t, index mod t) for an index
+/// merge and split return false when the value cannot be formed (an int64 overflow, a size with no
+/// formula); the step then fails.
+template <class K>
+concept tile_arithmetic = requires(K& k, typename K::value_type& v, const typename K::value_type& c,
+                                   index_t t) {
+  { k.unit() } -> std::convertible_to<typename K::value_type>;
+  { k.merge(v, c) } -> std::same_as<bool>;
+  { k.split(c, t, v, v) } -> std::same_as<bool>;
+};
+
+/// The tile step, the one definition every tiling in xlayout uses (linear_index, tiled_dimensions,
+/// tiled_index, the layout maps of indexing/, the accessor's size formulas in tensor/): applies tile `t` to
+/// `dims`, the dimensions of the shape tiled so far, most major first, as XLA's "Tiled layout" document and
+/// LinearIndexForNestedTiling do. A tile longer than the shape first prepends size-1 dimensions; each '*'
+/// merges a dimension into the next more-minor one; each of the `g` dimensions the tile then covers (the
+/// most minor ones) becomes (tile count, position in the tile), the g counts first and the g positions last.
+/// Sizes [3, 5] by T(2,2) become [2, 3, 2, 2]; index (2, 3) becomes (1, 1, 0, 1). Cost: O(N) moves and one
+/// merge per '*' plus one split per other entry of the tile.
+/// Returns false (and leaves `dims` unspecified) when an operation of K fails or the result would have
+/// more than N dimensions.
+/// @pre t is a valid tile (non-empty, sizes > 0 or '*', not ending in '*')
+template <tile_arithmetic K, std::size_t N>
+constexpr bool apply_tile(K& k, static_vector<typename K::value_type, N>& dims, const tile& t) noexcept {
+  using value = typename K::value_type;
+  const std::size_t rank = t.rank();
+  while (dims.size() < rank) {
     if (dims.full()) return false;
-    dims.insert(0, 1);
-    if (index) index->insert(0, 0);
+    dims.insert(0, k.unit());
   }
-  const std::size_t base = dims.size() - k;
-  const tile_groups g = groups_of(t);
-  tiled_vector new_dims, new_index;
-  for (std::size_t i = 0; i < base; ++i) {
-    new_dims.push_back(dims[i]);
-    if (index) new_index.push_back((*index)[i]);
-  }
-  static_vector<index_t, XLAYOUT_MAX_RANK> merged_size, merged_index;
-  for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-    index_t m = 1, e = 0;
-    for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) {
-      const index_t d = dims[base + q];
-      auto mm = checked_mul(m, d);
-      if (!mm.ok) return false;
-      m = mm.value;
-      if (index) e = e * d + (*index)[base + q];  // < m, cannot overflow
+  const std::size_t base = dims.size() - rank;
+  // Each group is a run of '*' entries closed by a size; its dimensions merge into one.
+  static_vector<value, XLAYOUT_MAX_RANK> merged;
+  static_vector<index_t, XLAYOUT_MAX_RANK> sizes;
+  bool open = false;  // a group has started and not been closed by a size yet
+  for (std::size_t q = 0; q < rank; ++q) {
+    if (!open) {
+      merged.push_back(dims[base + q]);
+    } else if (!k.merge(merged.back(), dims[base + q])) {
+      return false;
     }
-    merged_size.push_back(m);
-    merged_index.push_back(e);
+    open = t.dimensions[q] == combine_dimension;
+    if (!open) sizes.push_back(t.dimensions[q]);
   }
-  if (base + 2 * g.first.size() > max_tiled_rank) return false;
-  for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-    const index_t ts = t.dimensions[g.last[gi]];
-    const index_t count = ceil_div(merged_size[gi], ts);
-    if (!checked_mul(count, ts).ok) return false;
-    new_dims.push_back(count);
-    if (index) new_index.push_back(merged_index[gi] / ts);
+  const std::size_t groups = sizes.size();
+  if (base + 2 * groups > N) return false;
+  dims.resize(base);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const value m = merged[g];
+    value count{};
+    if (!k.split(m, sizes[g], count, merged[g])) return false;
+    dims.push_back(count);
   }
-  for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-    new_dims.push_back(t.dimensions[g.last[gi]]);
-    if (index) new_index.push_back(merged_index[gi] % t.dimensions[g.last[gi]]);
-  }
-  dims = new_dims;
-  if (index) *index = new_index;
+  for (std::size_t g = 0; g < groups; ++g) dims.push_back(merged[g]);
   return true;
 }
+
+/// apply_tile for every tile of `l` in turn.
+template <tile_arithmetic K, std::size_t N>
+constexpr bool apply_tiles(K& k, static_vector<typename K::value_type, N>& dims, const layout& l) noexcept {
+  for (const tile& t : l.tiles) {
+    if (!apply_tile(k, dims, t)) return false;
+  }
+  return true;
+}
+
+/// Sizes as int64 values, overflow checked (a padded size that does not fit fails).
+struct size_arithmetic {
+  using value_type = index_t;
+  constexpr index_t unit() const noexcept { return 1; }
+  constexpr bool merge(index_t& major, index_t minor) const noexcept {
+    const checked_index m = checked_mul(major, minor);
+    major = m.value;
+    return m.ok;
+  }
+  constexpr bool split(index_t size, index_t t, index_t& count, index_t& within) const noexcept {
+    count = ceil_div(size, t);
+    within = t;
+    return checked_mul(count, t).ok;
+  }
+};
+
+/// One dimension of the tiled shape and the index of an element in it.
+struct sized_index {
+  index_t size = 1;
+  index_t index = 0;
+  friend constexpr bool operator==(const sized_index&, const sized_index&) = default;
+};
+
+/// Sizes with an index into them: what linear_index and tiled_index compute.
+struct index_arithmetic {
+  using value_type = sized_index;
+  constexpr sized_index unit() const noexcept { return {}; }
+  constexpr bool merge(sized_index& major, const sized_index& minor) const noexcept {
+    const index_t index = major.index;
+    if (!size_arithmetic{}.merge(major.size, minor.size)) return false;
+    major.index = index * minor.size + minor.index;  // < the merged size, which fits
+    return true;
+  }
+  constexpr bool split(const sized_index& merged, index_t t, sized_index& count,
+                       sized_index& within) const noexcept {
+    count.index = merged.index / t;
+    within.index = merged.index % t;
+    return size_arithmetic{}.split(merged.size, t, count.size, within.size);
+  }
+};
 
 /// Undoes one tile: given the sizes `before` it was applied and an index into the tiled sizes, writes
 /// the index into `before`. Returns false when the index lies in padding the tile added.
@@ -144,9 +218,8 @@ constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
   tiled_vector dims;
   for (std::size_t j = 0; j < s.rank(); ++j)
     dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
-  for (const tile& t : s.layout.tiles) {
-    if (!detail::apply_tile(dims, nullptr, t)) return error_id::span_overflow;
-  }
+  detail::size_arithmetic k;
+  if (!detail::apply_tiles(k, dims, s.layout)) return error_id::span_overflow;
   return dims;
 }
 

@@ -137,9 +137,40 @@ constexpr shape with_probe_extents(const shape& s, index_t probe) noexcept {
   return p;
 }
 
-/// The sizes of the tiled array as functions of the extents (tiling.hpp's apply_tile, on formulas).
-/// False when a size is not of the form constant * ceil_div(extent, t): a '*' group whose more-minor members
-/// are dynamic, or a tile that does not line up with a dynamic size.
+/// The tile step's number kind for sizes that depend on dynamic extents (layout/tiling.hpp's apply_tile on
+/// size formulas). A merge or a split fails where the size is not of the form constant * product of
+/// ceil_div(extent, t): a '*' group whose more-minor members are dynamic, or a tile that does not line up
+/// with a dynamic size.
+struct formula_arithmetic {
+  using value_type = size_formula;
+  constexpr size_formula unit() const noexcept { return {}; }
+  constexpr bool merge(size_formula& major, const size_formula& minor) const noexcept {
+    if (!minor.is_constant()) return false;  // a dynamic size below the group's most-major member
+    const checked_index m = checked_mul(major.constant, minor.constant);
+    major.constant = m.value;
+    return m.ok;
+  }
+  constexpr bool split(const size_formula& merged, index_t t, size_formula& count,
+                       size_formula& within) const noexcept {
+    count = merged;
+    within = size_formula{};
+    within.constant = t;
+    if (count.is_constant()) {
+      count.constant = ceil_div(count.constant, t);
+    } else if (count.factors.size() == 1 && t % count.constant == 0) {
+      count.factors[0].divisor *= t / count.constant;  // ceil(ceil(e/a)*c/t) = ceil(e/(a*t/c))
+      count.constant = 1;
+    } else if (count.constant % t == 0) {
+      count.constant /= t;
+    } else {
+      return false;
+    }
+    return true;
+  }
+};
+
+/// The sizes of the tiled array as functions of the extents. False when a size has no formula
+/// (formula_arithmetic).
 constexpr bool symbolic_tiled_dimensions(const shape& s,
                                          static_vector<size_formula, max_tiled_rank>& out) noexcept {
   out.clear();
@@ -153,64 +184,25 @@ constexpr bool symbolic_tiled_dimensions(const shape& s,
     }
     out.push_back(f);
   }
-  for (const tile& t : s.layout.tiles) {
-    while (out.size() < t.rank()) {
-      if (out.full()) return false;
-      out.insert(0, size_formula{});
-    }
-    const std::size_t base = out.size() - t.rank();
-    const tile_groups g = groups_of(t);
-    static_vector<size_formula, max_tiled_rank> next;
-    for (std::size_t i = 0; i < base; ++i) next.push_back(out[i]);
-    if (base + 2 * g.first.size() > max_tiled_rank) return false;
-    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-      size_formula merged = out[base + g.first[gi]];
-      for (std::size_t q = g.first[gi] + 1; q <= g.last[gi]; ++q) {
-        if (!out[base + q].is_constant()) return false;  // a dynamic size below the group's most-major member
-        merged.constant *= out[base + q].constant;
-      }
-      const index_t ts = t.dimensions[g.last[gi]];
-      if (merged.is_constant()) {
-        merged.constant = ceil_div(merged.constant, ts);
-      } else if (merged.factors.size() == 1 && ts % merged.constant == 0) {
-        merged.factors[0].divisor *= ts / merged.constant;  // ceil(ceil(e/a)*c/ts) = ceil(e/(a*ts/c))
-        merged.constant = 1;
-      } else if (merged.constant % ts == 0) {
-        merged.constant /= ts;
-      } else {
-        return false;
-      }
-      next.push_back(merged);
-    }
-    for (std::size_t gi = 0; gi < g.first.size(); ++gi) {
-      size_formula inner;
-      inner.constant = t.dimensions[g.last[gi]];
-      next.push_back(inner);
-    }
-    out = next;
-  }
-  return true;
+  formula_arithmetic k;
+  return apply_tiles(k, out, s.layout);
 }
 
 /// The tiled position and the weight within it of the unit `q` of logical dimension d: the element with
 /// e[d] = q and every other index 0 has exactly one non-zero tiled index. False if it has several.
 constexpr bool unit_position(const shape& s, std::size_t d, index_t q, index_t& position,
                              index_t& weight) noexcept {
-  tiled_vector dims, idx;
-  for (std::size_t j = 0; j < s.rank(); ++j) {
-    const std::size_t l = physical_to_logical(s, j);
-    dims.push_back(laid_out_extent(s, l));
-    idx.push_back(l == d ? q : 0);
-  }
-  for (const tile& t : s.layout.tiles) {
-    if (!apply_tile(dims, &idx, t)) return false;
-  }
+  index_vector e;
+  e.resize(s.rank());
+  e[d] = q;
+  static_vector<sized_index, max_tiled_rank> tiled;
+  if (!tiled_coordinates(s, e, tiled)) return false;
   position = -1;
-  for (std::size_t i = 0; i < idx.size(); ++i) {
-    if (idx[i] == 0) continue;
+  for (std::size_t i = 0; i < tiled.size(); ++i) {
+    if (tiled[i].index == 0) continue;
     if (position >= 0) return false;
     position = static_cast<index_t>(i);
-    weight = idx[i];
+    weight = tiled[i].index;
   }
   return position >= 0;
 }
