@@ -63,9 +63,10 @@ struct array_nd {
   }
 };
 
-// Lays out an array of element ids (row-major numbering) the way the seed describes; returns the buffer:
-// the id held by each slot, or -1 for padding.
-inline std::vector<index_t> brute_force_buffer(const shape& s) {
+// Lays out an array of element ids (row-major numbering) the way the seed describes; returns the array of
+// the tiled shape: its dims are the tiled sizes, and its data the id held by each slot (row-major), or -1
+// for padding. (L(n) tail padding is not part of it.)
+inline array_nd brute_force_array(const shape& s) {
   const std::size_t rank = s.rank();
   array_nd a;
   a.dims.assign(s.dimensions.begin(), s.dimensions.end());
@@ -116,7 +117,13 @@ inline std::vector<index_t> brute_force_buffer(const shape& s) {
     for (std::size_t g = 0; g < m; ++g) perm.push_back(base + 2 * g + 1);
     a = a.transpose(perm);
   }
-  std::vector<index_t> buffer = a.data;
+  return a;
+}
+
+// The buffer brute_force_array describes, with L(n) tail padding: the id held by each slot, or -1 for
+// padding.
+inline std::vector<index_t> brute_force_buffer(const shape& s) {
+  std::vector<index_t> buffer = brute_force_array(s).data;
   const index_t align = s.layout.tail_padding_alignment_in_elements;
   while (static_cast<index_t>(buffer.size()) % align != 0) buffer.push_back(-1);
   return buffer;
