@@ -4,7 +4,6 @@
 #pragma once
 #include <cstddef>
 #include <string>
-#include <vector>
 
 #include <xlayout/layout.hpp>
 
@@ -13,94 +12,53 @@ using xlayout::index_t;
 using xlayout::index_vector;
 
 namespace detail {
-/// One tile applied to sizes (and to an index into them) the way the pad-reshape-transpose of XLA's "Tiled
-/// layout" document does it: a tile longer than the shape prepends size-1 dimensions, '*' merges a
-/// dimension into the next more minor one, then each covered dimension becomes (tile count, tile size) with
-/// the sizes moved last.
-/// Returns the number of dimensions the tile covers after merging (the sizes are the last that many).
-inline std::size_t apply_tile(std::vector<index_t>& dims, std::vector<index_t>* idx, const xlayout::tile& t) {
-  const std::size_t k = t.rank();
-  while (dims.size() < k) {
-    dims.insert(dims.begin(), 1);
-    if (idx) idx->insert(idx->begin(), 0);
-  }
-  const std::size_t base = dims.size() - k;
-  std::vector<index_t> sizes, positions, tile_sizes;
-  index_t merged_size = 1, merged_position = 0;
-  for (std::size_t q = 0; q < k; ++q) {
-    merged_size *= dims[base + q];
-    if (idx) merged_position = merged_position * dims[base + q] + (*idx)[base + q];
-    if (t.dimensions[q] != xlayout::combine_dimension) {
-      sizes.push_back(merged_size);
-      positions.push_back(merged_position);
-      tile_sizes.push_back(t.dimensions[q]);
-      merged_size = 1;
-      merged_position = 0;
-    }
-  }
-  dims.resize(base);
-  if (idx) idx->resize(base);
-  for (std::size_t g = 0; g < sizes.size(); ++g) {
-    dims.push_back(xlayout::ceil_div(sizes[g], tile_sizes[g]));
-    if (idx) idx->push_back(positions[g] / tile_sizes[g]);
-  }
-  for (std::size_t g = 0; g < sizes.size(); ++g) {
-    dims.push_back(tile_sizes[g]);
-    if (idx) idx->push_back(positions[g] % tile_sizes[g]);
-  }
-  return sizes.size();
-}
-
-/// The laid-out sizes in physical order, most major first.
-inline std::vector<index_t> physical_extents(const xlayout::shape& s) {
-  std::vector<index_t> dims;
-  for (std::size_t j = 0; j < s.rank(); ++j) {
-    const auto d = static_cast<std::size_t>(s.layout.minor_to_major[s.rank() - 1 - j]);
-    dims.push_back(xlayout::laid_out_extent(s, d));
-  }
-  return dims;
+/// The dimensions one tile covers once its '*' groups are merged: the last that many dimensions of the
+/// tiled shape it makes are the position inside one such tile.
+inline std::size_t covered_dimensions(const xlayout::tile& t) {
+  std::size_t m = 0;
+  for (index_t v : t.dimensions) m += v != xlayout::combine_dimension ? 1 : 0;
+  return m;
 }
 }  // namespace detail
 
 /// The tiles of a static shape with a valid layout: the first-level tiles (which a picture colours) and
-/// the second-level ones (which it outlines, like the red boxes of "Tiled layout"'s figure 2).
+/// the second-level ones (which it outlines, like the red boxes of "Tiled layout"'s figure 2). The tile
+/// that holds an element comes from the library's tiled_index of the shape with the layout cut after that
+/// level's tile.
 class tile_structure {
  public:
-  explicit tile_structure(const xlayout::shape& s) : shape_(s) {
+  explicit tile_structure(const xlayout::shape& s) {
     const std::size_t n = s.layout.tiles.size();
     levels_ = n < 2 ? static_cast<int>(n) : 2;
-    std::vector<index_t> dims = detail::physical_extents(s);
-    // start[L]: where the slots of one level-L tile begin in the sizes (they are the suffix from there);
-    // -1 once a later tile splits that suffix (the tile's slots are then not consecutive).
-    long start[3] = {-1, -1, -1};
-    for (std::size_t j = 0; j < n; ++j) {
-      const xlayout::tile& t = s.layout.tiles[j];
-      const std::size_t prepended = dims.size() < t.rank() ? t.rank() - dims.size() : 0;
-      const auto base = static_cast<long>(dims.size() + prepended - t.rank());
-      for (int level = 1; level <= 2; ++level) {
-        if (start[level] < 0) continue;
-        start[level] += static_cast<long>(prepended);
-        if (start[level] > base) start[level] = -1;
-      }
-      const std::size_t m = detail::apply_tile(dims, nullptr, t);
-      if (j < 2) start[j + 1] = static_cast<long>(dims.size() - m);
-    }
-    // The same sizes as the library's, or no tiles drawn at all.
-    auto lib = xlayout::tiled_dimensions(s);
-    if (!lib || lib->size() != dims.size()) {
+    auto dims = xlayout::tiled_dimensions(s);
+    if (!dims) {  // sizes that do not fit in int64: no tiles drawn
       levels_ = 0;
       return;
     }
-    for (std::size_t i = 0; i < dims.size(); ++i) {
-      if ((*lib)[i] != dims[i]) {
-        levels_ = 0;
-        return;
+    // start[L]: where the slots of one level-L tile begin in the sizes (they are the suffix from there);
+    // -1 once a later tile splits that suffix (the tile's slots are then not consecutive).
+    long start[3] = {-1, -1, -1};
+    std::size_t rank = s.rank();  // of the tiled shape so far
+    for (std::size_t j = 0; j < n; ++j) {
+      const xlayout::tile& t = s.layout.tiles[j];
+      const std::size_t prepended = rank < t.rank() ? t.rank() - rank : 0;
+      const std::size_t base = rank + prepended - t.rank();
+      for (int level = 1; level <= 2; ++level) {
+        if (start[level] < 0) continue;
+        start[level] += static_cast<long>(prepended);
+        if (start[level] > static_cast<long>(base)) start[level] = -1;
       }
+      const std::size_t m = detail::covered_dimensions(t);
+      rank = base + 2 * m;
+      if (j < 2) start[j + 1] = static_cast<long>(rank - m);
     }
     for (int level = 1; level <= levels_; ++level) {
+      level_shape_[level] = s;
+      level_shape_[level].layout.tiles.resize(static_cast<std::size_t>(level));
+      level_dims_[level] = *xlayout::tiled_dimensions(level_shape_[level]);
       if (start[level] < 0) continue;
       index_t b = 1;
-      for (std::size_t i = static_cast<std::size_t>(start[level]); i < dims.size(); ++i) b *= dims[i];
+      for (std::size_t i = static_cast<std::size_t>(start[level]); i < dims->size(); ++i) b *= (*dims)[i];
       block_[level] = b;
     }
   }
@@ -112,11 +70,10 @@ class tile_structure {
   /// shape); -1 when the layout has fewer tiles.
   index_t tile_of(const index_vector& e, int level) const {
     if (level < 1 || level > levels_) return -1;
-    std::vector<index_t> dims = detail::physical_extents(shape_), idx;
-    for (std::size_t j = 0; j < shape_.rank(); ++j)
-      idx.push_back(e[static_cast<std::size_t>(shape_.layout.minor_to_major[shape_.rank() - 1 - j])]);
-    std::size_t m = 0;
-    for (int j = 0; j < level; ++j) m = detail::apply_tile(dims, &idx, shape_.layout.tiles[j]);
+    const xlayout::shape& upto = level_shape_[level];
+    const xlayout::tiled_vector& dims = level_dims_[level];
+    const xlayout::tiled_vector idx = xlayout::tiled_index(upto, e);
+    const std::size_t m = detail::covered_dimensions(upto.layout.tiles[static_cast<std::size_t>(level - 1)]);
     index_t id = 0;
     for (std::size_t i = 0; i + m < dims.size(); ++i) id = id * dims[i] + idx[i];
     return id;
@@ -126,9 +83,10 @@ class tile_structure {
   index_t block(int level) const { return level >= 1 && level <= levels_ ? block_[level] : 0; }
 
  private:
-  xlayout::shape shape_;
   int levels_ = 0;
   index_t block_[3] = {0, 0, 0};
+  xlayout::shape level_shape_[3];        // the shape with the layout cut after tile L
+  xlayout::tiled_vector level_dims_[3];  // its tiled sizes
 };
 
 /// The shape a picture draws: each dimension grown by the padding around it (padded_dimensions,
