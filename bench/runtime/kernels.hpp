@@ -56,7 +56,7 @@ struct permuted_3d {
   static index_t hand(index_t i, index_t j, index_t k) { return (j * 70 + k) * 50 + i; }
 };
 
-/// f32[1000,1000]{1,0:T(2,2)}: seed 004's tiling on a large array; tiled shape [500,500,2,2].
+/// f32[1000,1000]{1,0:T(2,2)}: the "Tiled layout" tiling on a large array; tiled shape [500,500,2,2].
 struct tiled_2x2 {
   static constexpr std::string_view name = "tiled_2x2";
   static constexpr std::string_view text = "f32[1000,1000]{1,0:T(2,2)}";
@@ -99,7 +99,7 @@ struct combined {
   }
 };
 
-/// f32[1000,1000] with the seeds' padded_dimensions (1000, 1024): each row padded to 1024 slots.
+/// f32[1000,1000] with padded_dimensions (1000, 1024): each row padded to 1024 slots.
 struct padded {
   static constexpr std::string_view name = "padded";
   static constexpr std::string_view text = "f32[1000,1000]{1,0:pad(1000,1024)}";

@@ -1,7 +1,8 @@
-// tests/conformance/hlo_parse.cpp: every HLO module of the conformance corpora (../shared/conformance/*.json:
-// any string that is an HLO module, above all the "hlo" of each case of xla_indexing.json) goes through
-// hlo::parse_module. Where a case carries XLA's own description of the op it tests ("structured": op name,
-// operand and output shapes, parsed attributes), the parsed ENTRY root must agree with it. Prints the counts.
+// tests/conformance/hlo_parse.cpp: every HLO module of the conformance corpora
+// ($XLAYOUT_CONFORMANCE_DIR/*.json: any string that is an HLO module, above all the "hlo" of each case of
+// xla_indexing.json) goes through hlo::parse_module. Where a case carries XLA's own description of the op it
+// tests ("structured": op name, operand and output shapes, parsed attributes), the parsed ENTRY root must
+// agree with it. Prints the counts.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>

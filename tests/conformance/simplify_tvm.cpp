@@ -1,6 +1,6 @@
-// tests/conformance/simplify_tvm.cpp: ../shared/conformance/tvm_simplify.json through xlayout's simplifier.
-// Every case must be equivalent to the input and to the expected answer (independent oracle); at least 95%
-// of the cases must have no more floordiv/mod/ceildiv operations than the expected answer.
+// tests/conformance/simplify_tvm.cpp: $XLAYOUT_CONFORMANCE_DIR/tvm_simplify.json through xlayout's
+// simplifier. Every case must be equivalent to the input and to the expected answer (independent oracle); at
+// least 95% of the cases must have no more floordiv/mod/ceildiv operations than the expected answer.
 #include <catch2/catch.hpp>
 
 #include <fstream>

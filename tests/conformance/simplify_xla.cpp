@@ -1,4 +1,4 @@
-// tests/conformance/simplify_xla.cpp: every case of ../shared/conformance/xla_simplify.json (XLA's
+// tests/conformance/simplify_xla.cpp: every case of $XLAYOUT_CONFORMANCE_DIR/xla_simplify.json (XLA's
 // indexing_map_test, symbolic_expr_test, the serialization tests and interval_test) run through xlayout.
 // Per category it prints how many results are equivalent to XLA's expected value (checked by brute force
 // with the independent oracle in tests/indexing/map_oracle.hpp) and how many print identically. A case

@@ -1,4 +1,4 @@
-// tests/conformance/xla_indexing_ops.cpp: the single-op cases of ../shared/conformance/xla_indexing.json
+// tests/conformance/xla_indexing_ops.cpp: the single-op cases of $XLAYOUT_CONFORMANCE_DIR/xla_indexing.json
 // (XLA's indexing_analysis_test.cc) run through hlo::checked_output_to_input / checked_input_to_output.
 // Each case's `structured` description (opcode, operand and output shapes, attributes) becomes an hlo::op;
 // the maps are compared with the corpus' expected maps: equivalent (xlayout::equivalent, as sets) and

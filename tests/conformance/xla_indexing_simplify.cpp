@@ -1,5 +1,5 @@
 // tests/conformance/xla_indexing_simplify.cpp: the simplifier must never make XLA's own maps less simple.
-// Every distinct expected map of ../shared/conformance/xla_indexing.json (XLA's indexing_analysis_test.cc:
+// Every distinct expected map of $XLAYOUT_CONFORMANCE_DIR/xla_indexing.json (XLA's indexing_analysis_test.cc:
 // operand maps, runtime-variable maps, replica-id maps) is run through xlayout::simplify with kReplace and
 // kPreserve. A map either prints back exactly as XLA wrote it, or its change is listed below with the reason
 // and the exact result; any other change fails, and so does a listed change that no longer happens (update

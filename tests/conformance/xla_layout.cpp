@@ -1,4 +1,4 @@
-// tests/conformance/xla_layout.cpp: every case of ../shared/conformance/xla_layout.json (XLA's layout,
+// tests/conformance/xla_layout.cpp: every case of $XLAYOUT_CONFORMANCE_DIR/xla_layout.json (XLA's layout,
 // shape, index and bitcast tests) run through the library. Expected values come from the corpus; the
 // constructions XLA's tests write in C++ are translated here by case name. Prints per-category counts
 // and fails on any unexpected failure.
@@ -571,7 +571,7 @@ void check_combine_dims(const json& c) {
   if (!EXPECT(*tiled_dimensions(s) == *tiled_dimensions(combined))) return;
   int checked = 0;
   for_each_index(s, [&](const index_vector& e) {
-    // Row-major merge of dims (0,1,2) and (3,4), as the seed describes.
+    // Row-major merge of dims (0,1,2) and (3,4), as "Tiled layout" describes.
     const index_t row = (e[0] * 7 + e[1]) * 8 + e[2], col = e[3] * 10 + e[4];
     if (linear_index(s, e) != linear_index(combined, {row, col})) fail("element moved");
     ++checked;

@@ -4,7 +4,7 @@
 // grouping); errors as values. And a law on random small fusions: for every output index, the set of
 // parameter indices the fusion reads, computed here by composing an independent reference semantics of
 // each op, equals the union of the images of the analysis' maps (range variables enumerated, filtered by
-// the domain). Deterministic seed.
+// the domain). Fixed random seed.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstddef>

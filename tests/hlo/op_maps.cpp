@@ -1,8 +1,8 @@
 // tests/hlo/op_maps.cpp: hlo::output_to_input / input_to_output. Named cases from XLA's "Indexing
-// analysis" document (seed 002) and its tests; and laws on random small ops: for every output index, the
+// analysis" document and its tests; and laws on random small ops: for every output index, the
 // set of operand indices the op reads, computed here by an independent reference semantics of each op,
 // equals the set the map gives (its symbols enumerated over their ranges, filtered by the domain); the
-// input-to-output maps give the inverse relation. Deterministic seeds.
+// input-to-output maps give the inverse relation. Fixed random seed.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>

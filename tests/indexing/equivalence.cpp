@@ -19,7 +19,7 @@ constexpr xl::equivalence eq(std::string_view a, std::string_view b,
 }
 }  // namespace
 
-TEST_CASE("equivalent: yes from normal forms (the seed's reshape chain against the identity)",
+TEST_CASE("equivalent: yes from normal forms (Indexing analysis's reshape chain against the identity)",
           "[indexing][equivalence]") {
   STATIC_REQUIRE(
       eq("(d0, d1, d2) -> ((((d0 * 100 + d1 * 10 + d2) floordiv 20) * 20 + (d0 * 100 + d1 * 10 + d2) mod "
@@ -29,7 +29,7 @@ TEST_CASE("equivalent: yes from normal forms (the seed's reshape chain against t
 }
 
 TEST_CASE("equivalent: yes by exhaustive check where the normal forms differ", "[indexing][equivalence]") {
-  // A carry the normal form keeps (research/simplifier.md section 5).
+  // A carry the normal form keeps: the floor of a sum of two remainders.
   STATIC_REQUIRE(eq("(x, y) -> ((x mod 8 + y mod 8) floordiv 8), domain: x in [0, 20], y in [0, 20]",
                     "(x, y) -> ((x + y) floordiv 8 - x floordiv 8 - y floordiv 8), domain: x in [0, 20], y "
                     "in [0, 20]") == xl::equivalence::yes);
@@ -48,8 +48,8 @@ TEST_CASE("equivalent: no from a counterexample; unknown when neither is possibl
   STATIC_REQUIRE(eq("(d0) -> (d0), domain: d0 in [0, 15]", "(d0) -> (d0), domain: d0 in [0, 14]") ==
                  xl::equivalence::no);
   STATIC_REQUIRE(eq("(d0, d1) -> (d0)", "(d0) -> (d0)") == xl::equivalence::no);
-  // The carry of research/simplifier.md section 5 is proved by the normal form (pulling -8 * floor(x / 8)
-  // out).
+  // The same carry (the floor of a sum of two remainders) is proved by the normal form (pulling
+  // -8 * floor(x / 8) out).
   STATIC_REQUIRE(
       eq("(x, y) -> ((x mod 8 + y mod 8) floordiv 8), domain: x in [0, 999999], y in [0, 999999]",
          "(x, y) -> ((x + y) floordiv 8 - x floordiv 8 - y floordiv 8), domain: x in [0, 999999], y in [0, "

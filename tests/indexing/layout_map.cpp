@@ -1,7 +1,7 @@
 // tests/indexing/layout_map.cpp: layouts as indexing maps (include/xlayout/indexing/layout_map.hpp). Expected
-// values: the seed's worked example (004: f32[3,5]{1,0:T(2,2)} element (2,3) at 17), XLA's tiling tests
-// (research/xla.md (b)), and the layout layer's linear_index / multi_index, an independent implementation,
-// at every index of every shape below.
+// values: the worked example of XLA's "Tiled layout" (f32[3,5]{1,0:T(2,2)} element (2,3) at 17), XLA's
+// tiling tests (layout_util_test.cc), and the layout layer's linear_index / multi_index, an independent
+// implementation, at every index of every shape below.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -20,7 +20,7 @@ constexpr xl::index_t lin_at(std::string_view shape, std::initializer_list<xl::i
 }
 }  // namespace
 
-TEST_CASE("layout maps: seed 004 and XLA's tiling examples", "[indexing][layout_map][seed]") {
+TEST_CASE("layout maps: the Tiled layout example and XLA's tiling examples", "[indexing][layout_map][seed]") {
   STATIC_REQUIRE(lin_at("f32[3,5]{1,0:T(2,2)}", {2, 3}) == 17);
   STATIC_REQUIRE(lin_at("f32[3,5]{0,1:T(2,2)}", {2, 3}) == 14);
   STATIC_REQUIRE(lin_at("bf16[2,8,128]{2,1,0:T(8,128)(2,1)}", {0, 2, 0}) == 256);
@@ -33,9 +33,8 @@ TEST_CASE("layout maps: seed 004 and XLA's tiling examples", "[indexing][layout_
                  "(d0, d1) -> (d0 / 2, d1 / 2, d0 mod 2, d1 mod 2), domain: d0 in [0, 2], d1 in [0, 4]");
 }
 
-TEST_CASE(
-    "layout maps: the inverse of a tiled layout composes to the identity (research/simplifier.md case 4)",
-    "[indexing][layout_map]") {
+TEST_CASE("layout maps: the inverse of a tiled layout composes to the identity (a simplifier hard case)",
+          "[indexing][layout_map]") {
   constexpr auto s = sh("f32[3,5]{1,0:T(2,2)}");
   constexpr auto id =
       xl::checked_compose_simplified(*xl::logical_to_linear_map(s), *xl::linear_to_logical_map(s));

@@ -1,6 +1,6 @@
 // tests/indexing/simplify.cpp: the simplifier (include/xlayout/indexing/simplify.hpp). Named tests quote
-// their source: the four simplifier examples and the reshape chain of seed 002 (indexing analysis),
-// research/simplifier.md's hard cases (expected values stated there and checked by brute force here), and
+// their source: the four simplifier examples and the reshape chain of XLA's "Indexing analysis",
+// hard cases for a simplifier (expected values checked by brute force here), and
 // constraint simplification as XLA's indexing_map_test does it.
 #include <catch2/catch.hpp>
 
@@ -27,15 +27,17 @@ bool agrees(std::string_view text) {
 }
 }  // namespace
 
-TEST_CASE("seed 002, simplifier example 1: (d0 + d1 floordiv 16, d1 mod 16) on [0,6]x[0,14] is (d0, d1)",
-          "[indexing][simplify][seed]") {
+TEST_CASE(
+    "Indexing analysis, simplifier example 1: (d0 + d1 floordiv 16, d1 mod 16) on [0,6]x[0,14] is (d0, d1)",
+    "[indexing][simplify][seed]") {
   STATIC_REQUIRE(
       simplified("(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]") ==
       "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
 }
 
 TEST_CASE(
-    "seed 002, simplifier example 2: delinearize of linearize ((100d0 + 10d1 + d2) floordiv 100, ...) is "
+    "Indexing analysis, simplifier example 2: delinearize of linearize ((100d0 + 10d1 + d2) floordiv 100, "
+    "...) is "
     "(d0, "
     "d1, d2)",
     "[indexing][simplify][seed]") {
@@ -46,7 +48,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "seed 002, simplifier example 3: ((16d0 + 4d1 + d2) floordiv 8, ... mod 8) is (2d0 + (4d1 + d2) floordiv "
+    "Indexing analysis, simplifier example 3: ((16d0 + 4d1 + d2) floordiv 8, ... mod 8) is (2d0 + (4d1 + d2) "
+    "floordiv "
     "8, "
     "(4d1 + d2) mod 8)",
     "[indexing][simplify][seed]") {
@@ -57,15 +60,18 @@ TEST_CASE(
       "[0, 9], d2 in [0, 9]");
 }
 
-TEST_CASE("seed 002, simplifier example 4: -((-11d0 - d1 + 109) floordiv 11) + 9 on [0,9]x[0,10] is d0",
-          "[indexing][simplify][seed]") {
+TEST_CASE(
+    "Indexing analysis, simplifier example 4: -((-11d0 - d1 + 109) floordiv 11) + 9 on [0,9]x[0,10] is d0",
+    "[indexing][simplify][seed]") {
   STATIC_REQUIRE(
       simplified("(d0, d1) -> (-((d0 * -11 - d1 + 109) floordiv 11) + 9), domain: d0 in [0, 9], d1 in [0, "
                  "10]") == "(d0, d1) -> (d0), domain: d0 in [0, 9], d1 in [0, 10]");
 }
 
-TEST_CASE("seed 002: the reshape chain 10x10x10 -> 50x20 -> 10x10x10 composes and simplifies to the identity",
-          "[indexing][simplify][compose][seed]") {
+TEST_CASE(
+    "Indexing analysis: the reshape chain 10x10x10 -> 50x20 -> 10x10x10 composes and simplifies to the "
+    "identity",
+    "[indexing][simplify][compose][seed]") {
   // Output-to-input maps as XLA's indexing analysis builds them for reshapes (linearize, then delinearize).
   constexpr auto reshape2 = *xl::parse_indexing_map(  // 10x10x10 output -> 50x20 operand
       "(d0, d1, d2) -> ((d0 * 100 + d1 * 10 + d2) floordiv 20, (d0 * 100 + d1 * 10 + d2) mod 20), "
@@ -80,7 +86,7 @@ TEST_CASE("seed 002: the reshape chain 10x10x10 -> 50x20 -> 10x10x10 composes an
   STATIC_REQUIRE(xl::is_identity(chain));
 }
 
-TEST_CASE("research/simplifier.md hard case 1: ((a*64 + b) floordiv 8) mod 4 is (b floordiv 8) mod 4",
+TEST_CASE("hard case, a mod of a floordiv: ((a*64 + b) floordiv 8) mod 4 is (b floordiv 8) mod 4",
           "[indexing][simplify]") {
   constexpr std::string_view in =
       "(a, b) -> (((a * 64 + b) floordiv 8) mod 4), domain: a in [0, 1], b in [0, 63]";
@@ -88,7 +94,7 @@ TEST_CASE("research/simplifier.md hard case 1: ((a*64 + b) floordiv 8) mod 4 is 
   CHECK(agrees(in));
 }
 
-TEST_CASE("research/simplifier.md hard case 2: (a*96 + b*32 + c*8 + d) floordiv 288 is a floordiv 3",
+TEST_CASE("hard case, a floordiv of a digit sum: (a*96 + b*32 + c*8 + d) floordiv 288 is a floordiv 3",
           "[indexing][simplify]") {
   constexpr std::string_view in =
       "(a, b, c, d) -> ((a * 96 + b * 32 + c * 8 + d) floordiv 288), domain: a in [0, 4], b in [0, 2], c in "
@@ -99,8 +105,7 @@ TEST_CASE("research/simplifier.md hard case 2: (a*96 + b*32 + c*8 + d) floordiv 
   CHECK(agrees(in));
 }
 
-TEST_CASE("research/simplifier.md hard case 3 (TVM complex case): the digit sum simplifies to 0",
-          "[indexing][simplify]") {
+TEST_CASE("hard case, TVM's complex case: the digit sum simplifies to 0", "[indexing][simplify]") {
   constexpr std::string_view in =
       "(x, y) -> ((x * 1024 + y) floordiv 65536 + ((x * 1024 + y) mod 65536) floordiv 256 + ((x * 1024 + y) "
       "mod 256) "
@@ -110,7 +115,7 @@ TEST_CASE("research/simplifier.md hard case 3 (TVM complex case): the digit sum 
 }
 
 TEST_CASE(
-    "research/simplifier.md hard case 4: the inverse of the tiled layout F32[3,5]{1,0:T(2,2)} is the "
+    "hard case, a layout inverse: the inverse of the tiled layout F32[3,5]{1,0:T(2,2)} is the "
     "identity",
     "[indexing][simplify]") {
   // L = ((a floordiv 2)*3 + b floordiv 2)*4 + (a mod 2)*2 + b mod 2; (L floordiv 12)*2 + (L floordiv 2) mod 2
@@ -122,7 +127,7 @@ TEST_CASE(
   STATIC_REQUIRE(simplified(in) == "(a, b) -> (a), domain: a in [0, 2], b in [0, 4]");
 }
 
-TEST_CASE("research/simplifier.md hard case 5: the symbolic reshape (TVM, n = 3) is fused",
+TEST_CASE("hard case, TVM's symbolic reshape: the symbolic reshape (TVM, n = 3) is fused",
           "[indexing][simplify]") {
   constexpr std::string_view in =
       "(fused) -> ((((fused mod 4096) floordiv 4096 + ((fused floordiv 4096) floordiv 3) * 3 + (fused "

@@ -1,5 +1,6 @@
 // tests/indexing/static_map.cpp: the type-level spelling (include/xlayout/indexing/static_map.hpp).
-// Expected values: seed 002's simplifier example 1 and the XLA maps quoted in the other tests.
+// Expected values: simplifier example 1 of XLA's "Indexing analysis" and the XLA maps quoted in the other
+// tests.
 #include <catch2/catch.hpp>
 
 #include <type_traits>
@@ -8,8 +9,9 @@
 
 using namespace xlayout;
 
-TEST_CASE("IndexingMap<\"...\"> holds the parsed and the simplified map (seed 002 example 1)",
-          "[indexing][static]") {
+TEST_CASE(
+    "IndexingMap<\"...\"> holds the parsed and the simplified map (Indexing analysis, simplifier example 1)",
+    "[indexing][static]") {
   using M = IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
   STATIC_REQUIRE(M::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
   STATIC_REQUIRE(to_string(M::parsed) ==

@@ -12,7 +12,7 @@ using namespace hana::literals;
 
 using A = Tensor<"f32[3,5]{1,0:T(2,2)}">;
 
-TEST_CASE("hana integral constants are static indices: seed 004's offset 17 is a constant",
+TEST_CASE("hana integral constants are static indices: the Tiled layout example's offset 17 is a constant",
           "[interop][hana]") {
   STATIC_REQUIRE(static_index<hana::int_<2>>);
   STATIC_REQUIRE(static_index<decltype(3_c)>);

@@ -31,8 +31,10 @@ void check_same_offsets(const T& t, const M& m) {
 }
 }  // namespace
 
-TEST_CASE("seed 004 through std::mdspan: element (2,3) of f32[3,5]{1,0:T(2,2)} is element 17 of the buffer",
-          "[interop][mdspan][seed]") {
+TEST_CASE(
+    "Tiled layout example through std::mdspan: element (2,3) of f32[3,5]{1,0:T(2,2)} is element 17 of the "
+    "buffer",
+    "[interop][mdspan][seed]") {
   float buf[24]{};
   std::mdspan<float, std::extents<int, 3, 5>, policy<Layout<"{1,0:T(2,2)}">>> m(buf);
   CHECK(&m[2, 3] == buf + 17);
@@ -84,7 +86,7 @@ TEST_CASE("strided layouts: is_strided and stride() agree with layout_left/layou
         CHECK(right(i, j, k) == std_right(i, j, k));
         CHECK(left(i, j, k) == std_left(i, j, k));
       }
-  // The seeds' padded dimensions: strided, not exhaustive.
+  // Padded dimensions ("Shapes and layout"): strided, not exhaustive.
   using P = policy<Layout<0, 1, padded(3, 5)>>::mapping<std::extents<int, 2, 3>>;
   STATIC_REQUIRE(P::is_always_strided());
   STATIC_REQUIRE(!P::is_always_exhaustive());

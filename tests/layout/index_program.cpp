@@ -8,7 +8,7 @@ TEST_CASE("F32[3,5]{1,0:T(2,2)} compiles to ((i/2)*3 + j/2)*4 + (i%2)*2 + j%2", 
   constexpr index_program p = compile_index_program(shape_v<"f32[3,5]{1,0:T(2,2)}">);
   STATIC_REQUIRE(p.exact);
   STATIC_REQUIRE(p.terms.size() == 4);
-  // The hand-written formula of seed 004, for every element.
+  // The hand-written formula of the "Tiled layout" example, for every element.
   for (index_t i = 0; i < 3; ++i) {
     for (index_t j = 0; j < 5; ++j)
       CHECK(p(index_vector{i, j}) == ((i / 2) * 3 + j / 2) * 4 + (i % 2) * 2 + j % 2);
@@ -30,7 +30,7 @@ TEST_CASE("order-preserving tiles compile to strides", "[layout][program][xla]")
   STATIC_REQUIRE(strides(shape_v<"f32[1,5]{1,0}">).value() == index_vector{5, 1});
 }
 
-TEST_CASE("the program agrees with linear_index on every element of the seed and XLA shapes",
+TEST_CASE("the program agrees with linear_index on every element of the shapes of XLA's documents and tests",
           "[layout][program]") {
   const shape shapes[] = {shape_v<"f32[3,5]{0,1:T(2,2)}">,
                           shape_v<"bf16[2,8,128]{2,1,0:T(8,128)(2,1)}">,
@@ -48,7 +48,8 @@ TEST_CASE("the program agrees with linear_index on every element of the seed and
     for_each_index(s, [&](const index_vector& e) { bad += p(e) != linear_index(s, e) ? 1 : 0; });
     CHECK(bad == 0);
   }
-  // The seed's combined example splits a merged group of (11, 10) by 3: not a digit split, so inexact.
+  // The "Tiled layout" combined-dimension example splits a merged group of (11, 10) by 3: not a digit split,
+  // so inexact.
   CHECK(exact == 5);
   CHECK_FALSE(compile_index_program(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">).exact);
 }

@@ -1,6 +1,6 @@
 // tests/layout/linear_index.cpp: linear_index, multi_index, required_span_size, for_each_index.
-// Named seed examples, then a property test over 10,000 random layouts checked against a brute-force
-// model that materialises the seed's pad-reshape-transpose on real arrays.
+// Named examples of XLA's documents, then a property test over 10,000 random layouts checked against a
+// brute-force model that materialises "Tiled layout"'s pad-reshape-transpose on real arrays.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -16,9 +16,9 @@
 using namespace xlayout;
 using xlayout_test::brute_force_buffer;
 
-// --- seed examples (seeds 000/001/003 "Shapes and layout", 004 "Tiled layout") -------------------------
+// --- the examples of XLA's documents "Shapes and layout" and "Tiled layout" -----------------------------
 
-TEST_CASE("seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17", "[layout][seed]") {
+TEST_CASE("Tiled layout: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17", "[layout][seed]") {
   using S = Shape<"F32[3,5]{1,0:T(2,2)}">;
   STATIC_REQUIRE(S::linear_index(2, 3) == 17);
   STATIC_REQUIRE(linear_index(shape_v<"f32[3,5]{1,0:T(2,2)}">, {2, 3}) == 17);
@@ -27,7 +27,8 @@ TEST_CASE("seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17
   STATIC_REQUIRE(S::multi_index(17)[1] == 3);
 }
 
-TEST_CASE("seed 000: [2x3] a b c / d e f with minor_to_major [0,1] is a d b e c f", "[layout][seed]") {
+TEST_CASE("Shapes and layout: [2x3] a b c / d e f with minor_to_major [0,1] is a d b e c f",
+          "[layout][seed]") {
   constexpr shape s = make_shape(element_type::f32, {2, 3}, make_layout({0, 1}));
   const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
   std::string memory(6, '?');
@@ -36,7 +37,7 @@ TEST_CASE("seed 000: [2x3] a b c / d e f with minor_to_major [0,1] is a d b e c 
   STATIC_REQUIRE(linear_index(s, {0, 1}) == 2);
 }
 
-TEST_CASE("seed 000: [2x3] with minor_to_major [1,0] is a b c d e f", "[layout][seed]") {
+TEST_CASE("Shapes and layout: [2x3] with minor_to_major [1,0] is a b c d e f", "[layout][seed]") {
   constexpr shape s = make_shape(element_type::f32, {2, 3}, make_layout({1, 0}));
   const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
   std::string memory(6, '?');
@@ -44,7 +45,7 @@ TEST_CASE("seed 000: [2x3] with minor_to_major [1,0] is a b c d e f", "[layout][
   CHECK(memory == "abcdef");
 }
 
-TEST_CASE("seed 000: padded_dimensions [3,5], column-major: a d 0 b e 0 c f 0 0 0 0 0 0 0",
+TEST_CASE("Shapes and layout: padded_dimensions [3,5], column-major: a d 0 b e 0 c f 0 0 0 0 0 0 0",
           "[layout][seed]") {
   using L = Layout<0, 1, padded(3, 5)>;
   constexpr shape s = make_shape(element_type::f32, {2, 3}, L::value);
@@ -59,7 +60,7 @@ TEST_CASE("seed 000: padded_dimensions [3,5], column-major: a d 0 b e 0 c f 0 0 
   }
 }
 
-TEST_CASE("seed 004 figure 2: the 4x8 array tiled (2,4)(2,1) is numbered as drawn", "[layout][seed]") {
+TEST_CASE("Tiled layout, figure 2: the 4x8 array tiled (2,4)(2,1) is numbered as drawn", "[layout][seed]") {
   // The figure's numbers: rows pair up in 2x1 sub-tiles inside each 2x4 tile.
   const index_t expected[4][8] = {{0, 2, 4, 6, 8, 10, 12, 14},
                                   {1, 3, 5, 7, 9, 11, 13, 15},
@@ -74,7 +75,7 @@ TEST_CASE("seed 004 figure 2: the 4x8 array tiled (2,4)(2,1) is numbered as draw
 }
 
 TEST_CASE("XLA tests: tiles act on physical dimensions; nested and oversized tiles", "[layout][xla]") {
-  // Values from xla/layout_util_test.cc (see ../shared/research/xla.md (b)).
+  // Values from XLA's xla/layout_util_test.cc.
   STATIC_REQUIRE(Shape<"f32[3,5]{0,1:T(2,2)}">::linear_index(2, 3) == 14);
   STATIC_REQUIRE(Shape<"bf16[2,8,128]{2,1,0:T(8,128)(2,1)}">::linear_index(0, 2, 0) == 256);
   STATIC_REQUIRE(Shape<"f32[8]{0:T(2,2)}">::linear_index(5) == 9);
@@ -119,7 +120,7 @@ shape random_shape(std::mt19937_64& rng) {
   }
   s.layout = default_layout(static_cast<index_t>(rank));
   std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
-  if (pick(0, 3) == 0) {  // the seeds' padded dimensions
+  if (pick(0, 3) == 0) {  // padded dimensions
     for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 2));
   }
   const auto tiles = pick(0, 3);

@@ -1,10 +1,10 @@
-// tests/layout/tiling.cpp: the pad-reshape-transpose shape of a layout (seed 004).
+// tests/layout/tiling.cpp: the pad-reshape-transpose shape of a layout (XLA's "Tiled layout").
 #include <catch2/catch.hpp>
 #include <xlayout/layout.hpp>
 
 using namespace xlayout;
 
-TEST_CASE("seed 004: tiling is pad, reshape into (tiles, tile), transpose the tile dimensions minor",
+TEST_CASE("Tiled layout: tiling is pad, reshape into (tiles, tile), transpose the tile dimensions minor",
           "[layout][seed]") {
   // F32[3,5] with 2x2 tiles: padded to [4,6], reshaped to [2,2,3,2], transposed to [2,3,2,2].
   STATIC_REQUIRE(tiled_dimensions(shape_v<"f32[3,5]{1,0:T(2,2)}">).value() == tiled_vector{2, 3, 2, 2});
@@ -26,7 +26,7 @@ TEST_CASE("seed 004: tiling is pad, reshape into (tiles, tile), transpose the ti
   STATIC_REQUIRE(tiled_dimensions(shape_v<"f32[?,5]">).error().id == error_id::dynamic_dimension);
 }
 
-TEST_CASE("the seeds' padded dimensions come before the tiles", "[layout][seed]") {
+TEST_CASE("padded dimensions come before the tiles", "[layout][seed]") {
   constexpr shape s = make_shape(element_type::f32, {3, 5}, Layout<1, 0, T(2, 2), padded(4, 7)>::value);
   STATIC_REQUIRE(tiled_dimensions(s).value() == tiled_vector{2, 4, 2, 2});
   STATIC_REQUIRE(laid_out_extent(s, 1) == 7);

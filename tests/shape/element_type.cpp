@@ -36,7 +36,7 @@ TEST_CASE("element types: XLA's names and storage widths", "[shape]") {
     CHECK(is_array_type(t));
     std::string upper = e.name;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    CHECK(element_type_from_name(upper) == t);  // the seeds write F32
+    CHECK(element_type_from_name(upper) == t);  // XLA's documents write F32
   }
   STATIC_REQUIRE(element_type_from_name("g32") == element_type::invalid);
   STATIC_REQUIRE(byte_width(element_type::s4) == 1);  // ByteSizeOfPrimitiveType: unpacked

@@ -1,4 +1,4 @@
-// tests/shape/layout.cpp: the layout value: defaults, equality, the seeds' padded dimensions.
+// tests/shape/layout.cpp: the layout value: defaults, equality, padded dimensions ("Shapes and layout").
 #include <catch2/catch.hpp>
 #include <xlayout/shape/layout.hpp>
 
@@ -23,11 +23,11 @@ TEST_CASE("layout equality is XLA's Layout::operator==: every property but M", "
   b.memory_space = 1;
   CHECK_FALSE(a == b);
   b = a;
-  b.padded_dimensions = {3, 5};  // the seeds' padding moves elements, so it takes part
+  b.padded_dimensions = {3, 5};  // padding moves elements, so it takes part
   CHECK_FALSE(a == b);
 }
 
-TEST_CASE("padded(...) builds the seeds' padded_dimensions", "[shape][seed]") {
+TEST_CASE("padded(...) builds the padded_dimensions of \"Shapes and layout\"", "[shape][seed]") {
   STATIC_REQUIRE(padded(3, 5).widths == static_vector<index_t, XLAYOUT_MAX_RANK>{3, 5});
   STATIC_REQUIRE(padded(3, 5).value == padding_value_kind::zero);
 }

@@ -43,7 +43,7 @@ index_t check_every_element(const T& t) {
 
 }  // namespace
 
-TEST_CASE("seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17 through the mapping",
+TEST_CASE("Tiled layout: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear index 17 through the mapping",
           "[tensor][mapping][seed]") {
   using M = Tensor<"f32[3,5]{1,0:T(2,2)}">::mapping_type;
   STATIC_REQUIRE(M::exact);
@@ -62,11 +62,13 @@ TEST_CASE("every element of a dozen layouts: mapping == linear_index == brute-fo
   CHECK(check_every_element(Tensor<"f32[37,300]{1,0:T(8,128)}">(buf)) == 37 * 300);  // tile padding
   CHECK(check_every_element(Tensor<"bf16[37,300]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf))) ==
         37 * 300);  // repeated tiling
-  CHECK(check_every_element(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf)) == 12320);  // seed's '*'
-  CHECK(check_every_element(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf)) == 60000);          // '*' groups
+  CHECK(check_every_element(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf)) ==
+        12320);  // XLA's '*' tile size
+  CHECK(check_every_element(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf)) == 60000);  // '*' groups
   CHECK(check_every_element(Tensor<"bf16[8,2,3,1004]{3,2,1,0:T(2,*,*,128)}">(
             reinterpret_cast<bf16_bits*>(buf))) == 8 * 2 * 3 * 1004);  // XLA's test shape
-  CHECK(check_every_element(Tensor<F32, Extents<2, 3>, Layout<0, 1, padded(3, 5)>>(buf)) == 6);  // seed 000
+  CHECK(check_every_element(Tensor<F32, Extents<2, 3>, Layout<0, 1, padded(3, 5)>>(buf)) ==
+        6);                                                                 // "Shapes and layout" padding
   CHECK(check_every_element(Tensor<"f32[10,20]{0,1}">(buf)) == 200);        // column-major
   CHECK(check_every_element(Tensor<"f32[10,20,30]{1,2,0}">(buf)) == 6000);  // 3-d perm
   CHECK(check_every_element(Tensor<"f32[7,9,5]{0,2,1}">(buf)) == 315);

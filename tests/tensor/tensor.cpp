@@ -16,7 +16,7 @@ namespace {
 
 using namespace xlayout;
 
-// --- spellings (DESIGN.md "Spellings a user must be able to write") ------------------------------------
+// --- spellings (docs/design.md, "Spellings a user must be able to write") ----------------------------
 
 using A = Tensor<"f32[3,5]{1,0:T(2,2)}">;
 using B = Tensor<F32, Extents<3, 5>, Layout<"{1,0:T(2,2)}">>;
@@ -56,8 +56,9 @@ TEST_CASE("zero overhead in space: a static tensor is one pointer, each dynamic 
 
 // --- access ----------------------------------------------------------------------------------------------
 
-TEST_CASE("seed 004: element (2,3) of F32[3,5]{1,0:T(2,2)} is element 17 of the buffer, in every spelling",
-          "[tensor][seed]") {
+TEST_CASE(
+    "Tiled layout: element (2,3) of F32[3,5]{1,0:T(2,2)} is element 17 of the buffer, in every spelling",
+    "[tensor][seed]") {
   STATIC_REQUIRE([] {
     float buf[24]{};
     A a(buf);

@@ -67,8 +67,10 @@ TEST_CASE("tiles: the tile type has static extents and the later tiles as its la
   STATIC_REQUIRE(sizeof(G2::tile_type) == sizeof(bf16_bits*));
 }
 
-TEST_CASE("tiles: seed 004, F32[3,5]{1,0:T(2,2)}: six 2x2 tiles, element (2,3) is (0,1) of tile (1,1)",
-          "[tensor][tiles][seed]") {
+TEST_CASE(
+    "tiles: the Tiled layout example F32[3,5]{1,0:T(2,2)}: six 2x2 tiles, element (2,3) is (0,1) of tile "
+    "(1,1)",
+    "[tensor][tiles][seed]") {
   STATIC_REQUIRE([] {
     float buf[24]{};
     Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);

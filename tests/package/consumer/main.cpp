@@ -1,5 +1,5 @@
 // tests/package/consumer/main.cpp: what a project that uses xlayout compiles, whichever way it found the
-// package. The seed's worked example, once at compile time and once at run time.
+// package. The "Tiled layout" worked example, once at compile time and once at run time.
 #include <cstdio>
 
 #include <xlayout/layout/linear_index.hpp>
