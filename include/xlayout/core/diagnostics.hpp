@@ -273,19 +273,32 @@ XLAYOUT_ERROR_LIST(XLAYOUT_X)
 #endif
 
 namespace detail {
-/// Stops on an error: in a constant expression a compile error naming its id (a call to the non-constexpr
-/// xlayout::diagnostics::<id>()); at run time XLAYOUT_ASSERT_HANDLER when assertions are on. One case per
-/// id of XLAYOUT_ERROR_LIST, so every id is reported as itself.
-constexpr void expect_success(const error& e) noexcept {
-  switch (e.id) {
-    case error_id::none:
-      return;
-#define XLAYOUT_X(id, text)     \
-  case error_id::id:            \
-    XLAYOUT_EXPECTS(false, id); \
-    return;
-      XLAYOUT_ERROR_LIST(XLAYOUT_X)
+/// Per id of XLAYOUT_ERROR_LIST (index: the id's value): its diagnostics::<id>() function, and the text the
+/// run-time handler gets.
+using error_stop = void (*)() noexcept;
+inline constexpr error_stop error_stops[] = {nullptr,
+#define XLAYOUT_X(id, text) &::xlayout::diagnostics::id,
+                                             XLAYOUT_ERROR_LIST(XLAYOUT_X)
 #undef XLAYOUT_X
+};
+inline constexpr const char* error_stop_texts[] = {"",
+#define XLAYOUT_X(id, text) "[xlayout:" #id "] precondition",
+                                                   XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+};
+
+/// Stops on an error: in a constant expression a compile error naming its id (a call to the non-constexpr
+/// xlayout::diagnostics::<id>(), through the table so that the error shows no macro expansion); at run time
+/// XLAYOUT_ASSERT_HANDLER when assertions are on. Every id is reported as itself.
+constexpr void expect_success(const error& e) noexcept {
+  const auto i = static_cast<std::size_t>(e.id);
+  if (e.id == error_id::none || i >= sizeof(error_stops) / sizeof(error_stops[0])) return;
+  if (__builtin_is_constant_evaluated()) {
+    error_stops[i]();
+  } else {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+    XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, error_stop_texts[i]);
+#endif
   }
 }
 }  // namespace detail
