@@ -120,7 +120,9 @@ inline exact eval128(const xlayout::indexing_map& m, xlayout::expr_id e, const i
   return eval128(m.pool.nodes, e, vars, m.num_vars());
 }
 
-/// Domain membership by exact arithmetic: 1 in, 0 out, -1 undecidable (a constraint divides by zero).
+/// Domain membership by exact arithmetic: 1 in, 0 out, -1 undecidable (a constraint divides by zero). A
+/// constraint's lower bound INT64_MIN is no bound, nor is an upper bound INT64_MAX (the library's interval
+/// convention, and XLA's: `d0 + s0 in [INT64_MIN, INT64_MAX]` constrains nothing, and simplify drops it).
 inline int in_domain128(const xlayout::indexing_map& m, const index_t* vars) {
   if (m.kind != xlayout::map_kind::regular) return 0;
   for (std::size_t v = 0; v < m.num_vars(); ++v) {
@@ -133,7 +135,8 @@ inline int in_domain128(const xlayout::indexing_map& m, const index_t* vars) {
       undecided = true;
       continue;
     }
-    if (c.value < m.constraint_bounds[i].lower || c.value > m.constraint_bounds[i].upper) return 0;
+    const xlayout::interval b = m.constraint_bounds[i];
+    if ((c.value < b.lower && b.lower != i64_min) || (c.value > b.upper && b.upper != i64_max)) return 0;
   }
   return undecided ? -1 : 1;
 }

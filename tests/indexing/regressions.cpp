@@ -199,3 +199,32 @@ TEST_CASE("regression (issue): equivalence does not treat a point it cannot eval
   CHECK(xl::equivalent(a, b) != xl::equivalence::yes);
   CHECK(xl::equivalent(b, a) != xl::equivalence::yes);
 }
+
+TEST_CASE(
+    "regression (fuzz map_algebra): a constraint over all of int64 constrains nothing; simplify drops it",
+    "[indexing][regression]") {
+  // (d0)[s0] -> (d0) after (d0)[s0] -> (d0 + s0), both unbounded: the composition's constraint that
+  // d0 + s0 lies in second's domain [INT64_MIN, INT64_MAX] is no constraint (those bounds are the unbounded
+  // ones), and simplify removes it, as XLA does for a constraint whose range its bounds contain.
+  const auto first = map("(d0)[s0] -> (d0 + s0)");
+  const auto second = map("(d0)[s0] -> (d0)");
+  const auto c = xl::checked_compose(first, second);
+  REQUIRE(c.has_value());
+  const auto s = xl::checked_simplify(*c);
+  REQUIRE(s.has_value());
+  CHECK(s->num_constraints == 0);
+  const auto m = map(
+      "(d0)[s0] -> (d0 + s0), domain: d0 in [-9223372036854775808, 9223372036854775807], s0 in "
+      "[-9223372036854775808, 9223372036854775807], d0 + s0 in [-9223372036854775808, 9223372036854775807]");
+  const auto ms = xl::checked_simplify(m);
+  REQUIRE(ms.has_value());
+  CHECK(ms->num_constraints == 0);
+  // Where d0 + s0 fits, both maps give it: 5 + -7 = -2.
+  const index_t p[2] = {5, -7};
+  CHECK(xl::in_domain(m, p, 2));
+  CHECK(xl::in_domain(*ms, p, 2));
+  const index_t dim[1] = {5}, sym[1] = {-7};
+  const auto r = xl::checked_evaluate(*ms, dim, 1, sym, 1);
+  REQUIRE(r.has_value());
+  CHECK((*r)[0] == -2);
+}
