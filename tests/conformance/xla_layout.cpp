@@ -288,10 +288,10 @@ void check_parse_error(const json& c) {
 void check_validate(const json& c) {
   const std::string name = c["name"];
   if (!c.contains("shape")) {  // NoTileRankCheck: oversized and non-dividing tiles pass, as in XLA
-    EXPECT(is_valid_layout("f32[8]{0:T(2,2,2)}"));
-    EXPECT(is_valid_layout("f32[5,7]{1,0:T(2,3)}"));
-    EXPECT(is_valid_layout("f32[2,3,5]{2,1,0:T(*,2,*,2)}"));
-    EXPECT(!(is_valid_layout("f32[2,3,5]{2,1,0:T(2,*)}")));  // the deliberate difference
+    EXPECT(is_valid_shape("f32[8]{0:T(2,2,2)}"));
+    EXPECT(is_valid_shape("f32[5,7]{1,0:T(2,3)}"));
+    EXPECT(is_valid_shape("f32[2,3,5]{2,1,0:T(*,2,*,2)}"));
+    EXPECT(!(is_valid_shape("f32[2,3,5]{2,1,0:T(2,*)}")));  // the deliberate difference
     return;
   }
   shape s = parse(c["shape"].get<std::string>());

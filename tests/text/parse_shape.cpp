@@ -90,3 +90,18 @@ TEST_CASE("tuples: nesting, buffers, tokens", "[text][xla]") {
   CHECK(parse_shape_tree("()").has_value());
   CHECK(parse_shape_tree("(f32[1]").error().id == error_id::unexpected_end);
 }
+
+TEST_CASE("is_valid_layout(text) asks about a layout's text, not a shape's", "[text]") {
+  STATIC_REQUIRE(is_valid_layout("{1,0:T(2,2)}"));
+  STATIC_REQUIRE(is_valid_layout("{}"));
+  STATIC_REQUIRE(is_valid_layout("{0,1:pad(3,5)}"));
+  STATIC_REQUIRE(is_valid_layout("{1,0:SC(0:5)}"));
+  STATIC_REQUIRE(is_valid_layout("{2,1,0:T(*,2,*,2)}"));
+  STATIC_REQUIRE(!is_valid_layout("f32[3,5]{1,0}"));  // a shape's text is not a layout's (it used to pass)
+  STATIC_REQUIRE(!is_valid_layout("{1,1}"));          // not_a_permutation
+  STATIC_REQUIRE(!is_valid_layout("{1,0:T(2,*)}"));   // misplaced_combine
+  STATIC_REQUIRE(!is_valid_layout("{0:pad(3,5)}"));   // padded_dimensions_size_mismatch
+  STATIC_REQUIRE(!is_valid_layout("{1,0:SC(2:5)}"));  // invalid_split_config: no physical dimension 2
+  STATIC_REQUIRE(!is_valid_layout("{1,0:L(0)}"));     // invalid_tail_padding
+  STATIC_REQUIRE(!is_valid_layout("{1,0"));           // does not parse
+}

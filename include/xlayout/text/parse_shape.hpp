@@ -511,8 +511,23 @@ constexpr result<layout> parse_layout(std::string_view text) noexcept {
 /// Asks whether the text is a valid shape (syntax and layout rules); never fails to compile.
 constexpr bool is_valid_shape(std::string_view text) noexcept { return parse_shape(text).has_value(); }
 
-/// Asks whether the text is a shape whose layout is valid for it (the same question as is_valid_shape;
-/// reads well in static_asserts about layouts).
-constexpr bool is_valid_layout(std::string_view text) noexcept { return parse_shape(text).has_value(); }
+/// Asks whether the text is a layout, "{1,0:T(2,2)}", that is valid on its own: it parses and breaks no rule
+/// that holds for every shape of its rank (minor_to_major a permutation, tiles, L(n), E(n), S(n), the
+/// sparse-only fields, split configs, the number of padded dimensions). The sizes are unknown: they are
+/// taken from padded_dimensions where given, and rules about them are skipped otherwise. is_valid_shape asks
+/// whether a layout is valid for a shape, and is_valid_layout(shape) about a shape's layout.
+constexpr bool is_valid_layout(std::string_view text) noexcept {
+  const result<layout> l = parse_layout(text);
+  if (!l) return false;
+  shape s;
+  s.element_type = element_type::f32;
+  s.layout = *l;
+  const bool padded = l->padded_dimensions.size() == l->rank();
+  for (std::size_t d = 0; d < l->rank(); ++d) {
+    s.dimensions.push_back(padded ? l->padded_dimensions[d] : dyn);
+    s.dynamic_dimensions.push_back(!padded);
+  }
+  return is_valid_layout(s);
+}
 
 }  // namespace xlayout
