@@ -12,9 +12,10 @@ usage: xlayout COMMAND ARGUMENTS... [--json]
 commands:
   index SHAPE I0 I1 ...     the linear index of element (I0, I1, ...)
   delinearize SHAPE N       the element at linear index N (exit code 1 when N is padding)
-  info SHAPE                canonical text, sizes, physical shape, strides
+  info SHAPE                canonical text, sizes, physical shape, strides, the offset formula
   draw SHAPE [--svg FILE]   the linear index of each element and the memory, slot by slot;
                             --svg also writes a picture (tiles coloured, padding hatched)
+  code SHAPE                the offset of an element as a C/CUDA function
   simplify MAP              an indexing map, simplified
   compose MAP1 MAP2         MAP2 after MAP1 (XLA's order), simplified
   equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
@@ -28,6 +29,8 @@ options:
                             {"error": {"id": "...", "position": N, "message": "..."}}
   --help, -h                help (after a command: that command's)
   --version                 the version of xlayout
+  --dims D0,D1,...          info, draw, code: the sizes of the '?' dimensions, in order
+                            (a bounded dimension '<=N' is sized by N, as XLA sizes it)
 
 SHAPE is XLA's text of an array shape, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it: shells treat
 [ ] { } specially). MAP is XLA's text of an indexing map, e.g.
@@ -73,23 +76,43 @@ errors (exit code 2): the shape's own, dynamic_dimension, linear_index_out_of_ra
 )";
 
 inline constexpr std::string_view info_help =
-    R"(usage: xlayout info SHAPE [--json]
+    R"(usage: xlayout info SHAPE [--dims D0,D1,...] [--json]
 
 What the library knows about SHAPE: its canonical text (as XLA prints it), element type and
 bits per element, dimensions, minor_to_major, tiles, the number of elements,
 required_span_size (slots of the laid-out buffer, padding included), byte_size (XLA's
 ByteSizeOf: the elements only), physical_byte_size (the laid-out buffer), physical_shape
 (the pad-reshape-transpose shape of XLA's "Tiled layout" document) and, when the layout
-is strided, the strides.
+is strided, the strides; and the offset of element (d0, d1, ...) as a formula: the
+simplified map from the index to the linear index, in XLA's text and as C code.
+
+A dynamic shape is sized as XLA sizes its buffer: a bounded dimension '<=N' by N; a '?'
+dimension by the next value of --dims, else what needs its size is unknown.
 
   $ xlayout info 'f32[3,5]{1,0:T(2,2)}' --json
   {"shape": "f32[3,5]{1,0:T(2,2)}", "element_type": "f32", "element_bits": 32, ...}
 
-errors (exit code 2): the shape's own, dynamic_dimension.
+errors (exit code 2): the shape's own; usage (--dims does not give one size per '?').
+)";
+
+inline constexpr std::string_view code_help =
+    R"(usage: xlayout code SHAPE [--dims D0,D1,...] [--json]
+
+The offset, in elements, of element (d0, d1, ...) of SHAPE in its laid-out buffer, as a
+C/CUDA function to paste into a kernel: the library's map from the index to the linear
+index, simplified, with XLA's floordiv and mod written as C's / and % (they agree on the
+non-negative indices the function is for). A '<=N' dimension is sized by N, a '?' one by
+--dims.
+
+  $ xlayout code 'f32[3,5]{1,0:T(2,2)}'
+
+--json: {"shape": "...", "map": "...", "expression": "...", "code": "..."}.
+
+errors (exit code 2): the shape's own, dynamic_dimension ('?' without --dims).
 )";
 
 inline constexpr std::string_view draw_help =
-    R"(usage: xlayout draw SHAPE [--svg FILE] [--json]
+    R"(usage: xlayout draw SHAPE [--svg FILE] [--dims D0,D1,...] [--json]
 
 The memory map of SHAPE. First the linear index of each element: for rank 2 a grid (rows:
 dimension 0, columns: dimension 1), for higher ranks one grid per leading index, labelled

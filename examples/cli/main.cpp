@@ -12,6 +12,7 @@
 
 #include <xlayout/indexing.hpp>
 #include <xlayout/layout.hpp>
+#include <xlayout/text/scanner.hpp>
 #include <xlayout/version.hpp>
 
 #include "analyze.hpp"
@@ -19,6 +20,7 @@
 #include "draw_text.hpp"
 #include "help.hpp"
 #include "json.hpp"
+#include "offset_code.hpp"
 #include "tiles.hpp"
 
 namespace xlayout_cli {
@@ -73,9 +75,42 @@ struct invocation {
   bool json = false;
   bool help = false;
   std::optional<std::string> svg;
-  std::optional<long long> input;  // analyze --input K
-  bool group = false;              // analyze --group
+  std::optional<std::vector<index_t>> dims;  // info, draw, code --dims: the sizes of the '?' dimensions
+  std::optional<long long> input;            // analyze --input K
+  bool group = false;                        // analyze --group
 };
+
+/// The shape a shell split into several arguments, put back together, or empty when the arguments do not
+/// look split. Two cases: brace expansion (`f32[3,5]{1,0}` unquoted in bash is `f32[3,5]1 f32[3,5]0`) and
+/// spaces (`f32[3, 5]{1,0}` unquoted is `f32[3,` `5]{1,0}`).
+std::string unsplit_shape(const std::vector<operand>& ops) {
+  if (ops.empty()) return {};
+  const std::string& first = ops[0].text;
+  const std::size_t close = first.rfind(']');
+  if (close != std::string::npos && close + 1 < first.size() && first[close + 1] != '{') {
+    const std::string prefix = first.substr(0, close + 1);
+    std::string items;
+    std::size_t n = 0;
+    for (; n < ops.size() && ops[n].text.rfind(prefix, 0) == 0 && ops[n].text.size() > prefix.size(); ++n)
+      items += (n > 0 ? "," : "") + ops[n].text.substr(prefix.size());
+    if (n >= 2) return prefix + "{" + items + "}";
+  }
+  int depth = 0;
+  std::string joined;
+  for (std::size_t n = 0; n < ops.size(); ++n) {
+    joined += (n > 0 ? " " : "") + ops[n].text;
+    for (char c : ops[n].text)
+      depth += (c == '[' || c == '{' || c == '(') ? 1 : (c == ']' || c == '}' || c == ')') ? -1 : 0;
+    if (depth < 0) return {};
+    if (depth == 0) return n >= 1 ? joined : std::string();
+  }
+  return {};
+}
+
+bool takes_shape(std::string_view command) {
+  return command == "index" || command == "delinearize" || command == "info" || command == "draw" ||
+         command == "code";
+}
 
 /// Prints a failure: the JSON object on stdout with --json; always the message on stderr, with the
 /// operands and a caret under the column. Returns the exit code for bad input.
@@ -121,29 +156,27 @@ int report(const invocation& inv, const failure& f) {
     std::cerr << "  " << line << '\n' << "  " << std::string(caret, ' ') << "^\n";
   }
   if (!f.hint.empty()) std::cerr << "  " << f.hint << '\n';
+  if (takes_shape(inv.command) && (f.operand == 0 || f.id == "usage" || f.id == "expected_integer")) {
+    if (const std::string whole = unsplit_shape(inv.operands); !whole.empty())
+      std::cerr << "  quote the shape: '" << whole << "' (the shell split it into several arguments)\n";
+  }
   if (f.id == "usage") std::cerr << "  (see xlayout --help)\n";
   return exit_bad_input;
 }
 
-/// A whole decimal integer: an optional sign, then digits.
+/// A whole decimal integer (an optional sign, then digits), read by the library's scanner.
 std::optional<failure> parse_integer(const std::vector<operand>& ops, int op, index_t& out) {
   const std::string& t = ops[static_cast<std::size_t>(op)].text;
-  std::size_t i = 0;
-  const bool negative = !t.empty() && t[0] == '-';
-  if (!t.empty() && (t[0] == '-' || t[0] == '+')) i = 1;
-  if (i == t.size()) return library_failure(error_id::expected_integer, op, static_cast<index_t>(i));
+  if (t.empty() || xlayout::text::is_space(t[0])) return library_failure(error_id::expected_integer, op, 0);
+  xlayout::text::scanner sc(t);
   index_t v = 0;
-  for (std::size_t k = i; k < t.size(); ++k) {
-    if (t[k] < '0' || t[k] > '9')
-      return library_failure(error_id::expected_integer, op, static_cast<index_t>(k));
+  if (!sc.read_integer(v)) {
+    const xlayout::error e = sc.failure();
+    return library_failure(e.id == error_id::unexpected_end ? error_id::expected_integer : e.id, op,
+                           e.id == error_id::integer_too_large ? 0 : static_cast<index_t>(sc.position()));
   }
-  for (std::size_t k = i; k < t.size(); ++k) {
-    const index_t digit = t[k] - '0';
-    auto m = xlayout::checked_mul(v, 10);
-    auto a = xlayout::checked_add(m.value, negative ? -digit : digit);
-    if (!m.ok || !a.ok) return library_failure(error_id::integer_too_large, op, 0);
-    v = a.value;
-  }
+  if (!sc.at_end())
+    return library_failure(error_id::expected_integer, op, static_cast<index_t>(sc.position()));
   out = v;
   return std::nullopt;
 }
@@ -169,6 +202,58 @@ std::optional<failure> parse_static_shape(const std::vector<operand>& ops, int o
     return library_failure(span.error().id, op, 0);
   out = *s;
   return std::nullopt;
+}
+
+/// A shape as info, draw and code read it: the text's shape and the static shape they compute with. A
+/// bounded dimension `<=N` is sized by its bound N (XLA allocates a bounded dynamic dimension at its bound);
+/// a `?` dimension takes the next value of --dims. `sized` is false when a `?` has no value: only what
+/// needs no size can be computed.
+struct sized_shape {
+  xlayout::shape text;   // as written
+  xlayout::shape shape;  // static: bounds and --dims in place
+  bool sized = true;
+  std::vector<std::size_t> unknown;  // the '?' dimensions without a size
+};
+
+std::optional<failure> parse_sized_shape(const invocation& inv, int op, sized_shape& out) {
+  const std::string& text = inv.operands[static_cast<std::size_t>(op)].text;
+  auto s = xlayout::parse_shape(text);
+  if (!s) return library_failure(s.error().id, op, std::max<index_t>(s.error().position, 0));
+  out.text = *s;
+  out.shape = *s;
+  std::size_t next = 0, unbounded = 0;
+  for (std::size_t d = 0; d < s->rank(); ++d) unbounded += xlayout::is_unbounded_dimension(*s, d) ? 1 : 0;
+  if (inv.dims && inv.dims->size() != unbounded) {
+    return usage_failure("--dims gives " + std::to_string(inv.dims->size()) + " size" +
+                         (inv.dims->size() == 1 ? "" : "s") + ", but " + text + " has " +
+                         std::to_string(unbounded) + " '?' dimension" + (unbounded == 1 ? "" : "s"));
+  }
+  for (std::size_t d = 0; d < s->rank(); ++d) {
+    if (!xlayout::is_dynamic_dimension(*s, d)) continue;
+    out.shape.dynamic_dimensions[d] = false;
+    if (!xlayout::is_unbounded_dimension(*s, d)) continue;  // `<=N`: dimensions[d] is N already
+    if (inv.dims) {
+      out.shape.dimensions[d] = (*inv.dims)[next++];
+    } else {
+      out.shape.dimensions[d] = 1;  // a placeholder: nothing that depends on it is printed
+      out.sized = false;
+      out.unknown.push_back(d);
+    }
+  }
+  if (auto ok = xlayout::checked_required_span_size(out.shape); !ok) {
+    if (out.sized || ok.error().id != error_id::span_overflow) return library_failure(ok.error().id, op, 0);
+  }
+  return std::nullopt;
+}
+
+/// Parses operand `op` as a shape whose every dimension has a size (draw, code).
+std::optional<failure> parse_fully_sized_shape(const invocation& inv, int op, sized_shape& out) {
+  if (auto f = parse_sized_shape(inv, op, out)) return f;
+  if (out.sized) return std::nullopt;
+  const std::string& text = inv.operands[static_cast<std::size_t>(op)].text;
+  return library_failure(error_id::dynamic_dimension, op, dynamic_position(text),
+                         "give the size of each '?' dimension with --dims, e.g. --dims " +
+                             std::string(out.unknown.size() == 1 ? "8" : "8,4"));
 }
 
 /// "1 result", "2 results".
@@ -277,59 +362,137 @@ int run_delinearize(const invocation& inv) {
   return exit_ok;
 }
 
+/// The dimensions as the text gives them: [<=3, ?, 5].
+std::string dimensions_text(const xlayout::shape& s) {
+  std::string t = "[";
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    t += d > 0 ? ", " : "";
+    if (xlayout::is_unbounded_dimension(s, d)) {
+      t += "?";
+    } else {
+      t += (xlayout::is_dynamic_dimension(s, d) ? "<=" : "") + std::to_string(s.dimensions[d]);
+    }
+  }
+  return t + "]";
+}
+
+/// The offset formula of a static shape: the simplified logical_to_linear_map, in XLA's text and as C.
+struct offset_formula {
+  xlayout::indexing_map map;
+  std::string text;
+  std::string code;
+};
+
+std::optional<offset_formula> offset_of(const xlayout::shape& s) {
+  auto m = xlayout::logical_to_linear_map(s);
+  if (!m) return std::nullopt;
+  const auto text = xlayout::to_string(*m);
+  if (text.overflowed()) return std::nullopt;
+  return offset_formula{*m, std::string(text.view()), c_expression(*m)};
+}
+
 int run_info(const invocation& inv) {
-  if (int rc = need_operands(inv, 1, "info SHAPE")) return rc;
-  xlayout::shape s;
-  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
-  const auto span = xlayout::checked_required_span_size(s);
-  const auto bytes = xlayout::checked_byte_size(s);
-  const auto physical_bytes = xlayout::checked_physical_byte_size(s);
-  const auto physical = xlayout::tiled_dimensions(s);
-  const auto count = xlayout::element_count(s);
-  for (xlayout::error e :
-       {span.error(), bytes.error(), physical_bytes.error(), physical.error(), count.error()}) {
-    if (e.id != error_id::none) return report(inv, library_failure(e.id, 0, 0));
+  if (int rc = need_operands(inv, 1, "info SHAPE [--dims D0,D1,...]")) return rc;
+  sized_shape sz;
+  if (auto f = parse_sized_shape(inv, 0, sz)) return report(inv, *f);
+  const xlayout::shape& s = sz.shape;
+  const bool dynamic = !xlayout::is_static(sz.text);
+  std::optional<index_t> span, bytes, physical_bytes, count;
+  std::optional<xlayout::tiled_vector> physical;
+  std::optional<offset_formula> offset;
+  if (sz.sized) {
+    const auto r_span = xlayout::checked_required_span_size(s);
+    const auto r_bytes = xlayout::checked_byte_size(s);
+    const auto r_physical_bytes = xlayout::checked_physical_byte_size(s);
+    const auto r_physical = xlayout::tiled_dimensions(s);
+    const auto r_count = xlayout::element_count(s);
+    for (xlayout::error e :
+         {r_span.error(), r_bytes.error(), r_physical_bytes.error(), r_physical.error(), r_count.error()}) {
+      if (e.id != error_id::none) return report(inv, library_failure(e.id, 0, 0));
+    }
+    span = *r_span, bytes = *r_bytes, physical_bytes = *r_physical_bytes, physical = *r_physical;
+    count = *r_count;
+    offset = offset_of(s);
   }
   const bool strided = xlayout::is_strided(s);
   const auto strides = xlayout::strides(s);
   std::vector<std::string> tiles;
   for (const xlayout::tile& t : s.layout.tiles) tiles.emplace_back(xlayout::to_string(t).view());
   const std::string type(xlayout::to_string(s.element_type).view());
+  const std::string text = shape_text(sz.text);
 
   if (inv.json) {
     json_object o;
-    o.string("shape", shape_text(s))
-        .string("element_type", type)
-        .integer("element_bits", xlayout::element_bits(s))
-        .raw("dimensions", json_int_array(s.dimensions))
-        .raw("minor_to_major", json_int_array(s.layout.minor_to_major));
+    o.string("shape", text).string("element_type", type).integer("element_bits", xlayout::element_bits(s));
+    if (dynamic) {
+      std::vector<std::string> dims, flags;
+      for (std::size_t d = 0; d < s.rank(); ++d) {
+        const bool unknown = std::find(sz.unknown.begin(), sz.unknown.end(), d) != sz.unknown.end();
+        dims.push_back(unknown ? "null" : std::to_string(s.dimensions[d]));
+        flags.push_back(xlayout::is_dynamic_dimension(sz.text, d) ? "true" : "false");
+      }
+      o.raw("dimensions", json_array(dims)).raw("dynamic_dimensions", json_array(flags));
+    } else {
+      o.raw("dimensions", json_int_array(s.dimensions));
+    }
+    o.raw("minor_to_major", json_int_array(s.layout.minor_to_major));
     std::vector<std::string> tile_json;
     for (const std::string& t : tiles) tile_json.push_back(json_string(t));
     o.raw("tiles", json_array(tile_json));
     if (!s.layout.padded_dimensions.empty())
       o.raw("padded_dimensions", json_int_array(s.layout.padded_dimensions));
-    o.integer("element_count", *count)
-        .integer("required_span_size", *span)
-        .integer("byte_size", *bytes)
-        .integer("physical_byte_size", *physical_bytes)
-        .raw("physical_shape", json_int_array(*physical))
-        .boolean("strided", strided);
-    if (strided && strides) o.raw("strides", json_int_array(*strides));
+    const auto number = [&](std::string_view key, const std::optional<index_t>& v) {
+      if (v) {
+        o.integer(key, *v);
+      } else {
+        o.null(key);
+      }
+    };
+    number("element_count", count);
+    number("required_span_size", span);
+    number("byte_size", bytes);
+    number("physical_byte_size", physical_bytes);
+    o.raw("physical_shape", physical ? json_int_array(*physical) : "null").boolean("strided", strided);
+    if (strided && strides && sz.sized) o.raw("strides", json_int_array(*strides));
+    if (offset) {
+      o.string("offset_map", offset->text).string("offset_code", offset->code);
+    } else {
+      o.null("offset_map").null("offset_code");
+    }
     std::cout << o.str() << '\n';
     return exit_ok;
   }
   const auto row = [](std::string_view key, const std::string& value) {
     std::cout << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << value << '\n';
   };
+  std::string unknown_dims;
+  for (std::size_t d : sz.unknown) unknown_dims += (unknown_dims.empty() ? "" : ", ") + std::to_string(d);
+  const std::string unknown = "unknown (dimension" + std::string(sz.unknown.size() == 1 ? " " : "s ") +
+                              unknown_dims + (sz.unknown.size() == 1 ? " is" : " are") + " '?': give --dims)";
   std::string tile_text;
   for (const std::string& t : tiles) tile_text += t;
-  row("shape", shape_text(s));
+  row("shape", text);
   row("element_type", type + " (" + std::to_string(xlayout::element_bits(s)) + " bits)");
-  row("dimensions", bracketed(to_vector(s.dimensions)));
+  if (dynamic && !sz.sized) {
+    row("dimensions", dimensions_text(sz.text));
+  } else if (dynamic) {
+    row("dimensions", dimensions_text(sz.text) + " (sized " + bracketed(to_vector(s.dimensions)) +
+                          ": '<=N' by its bound, as XLA sizes the buffer; '?' by --dims)");
+  } else {
+    row("dimensions", bracketed(to_vector(s.dimensions)));
+  }
   row("minor_to_major", bracketed(to_vector(s.layout.minor_to_major)));
   row("tiles", tiles.empty() ? "none" : tile_text);
   if (!s.layout.padded_dimensions.empty())
     row("padded_dimensions", bracketed(to_vector(s.layout.padded_dimensions)));
+  if (!sz.sized) {
+    for (std::string_view key :
+         {"element_count", "required_span_size", "byte_size", "physical_byte_size", "physical_shape"})
+      row(key, unknown);
+    row("strides", strided ? unknown : "none (the tiles reorder the elements)");
+    row("offset_map", unknown);
+    return exit_ok;
+  }
   row("element_count", std::to_string(*count));
   row("required_span_size",
       std::to_string(*span) + (*span > *count ? " (" + std::to_string(*span - *count) + " of padding)" : ""));
@@ -338,6 +501,40 @@ int run_info(const invocation& inv) {
   row("physical_shape", bracketed(to_vector(*physical)));
   row("strides",
       strided && strides ? bracketed(to_vector(*strides)) : "none (the tiles reorder the elements)");
+  if (offset) {
+    row("offset_map", offset->text);
+    row("offset_code", offset->code);
+  } else {
+    row("offset_map", "unknown (the map does not fit the library's capacities)");
+  }
+  return exit_ok;
+}
+
+int run_code(const invocation& inv) {
+  if (int rc = need_operands(inv, 1, "code SHAPE [--dims D0,D1,...]")) return rc;
+  sized_shape sz;
+  if (auto f = parse_fully_sized_shape(inv, 0, sz)) return report(inv, *f);
+  auto m = xlayout::logical_to_linear_map(sz.shape);
+  if (!m) return report(inv, library_failure(m.error().id, 0, 0));
+  const auto map_text = xlayout::to_string(*m);
+  if (map_text.overflowed())
+    return report(inv, library_failure(error_id::capacity_exceeded, -1, -1,
+                                       "the map's text is longer than XLAYOUT_MAX_TEXT characters"));
+  const bool dynamic = !xlayout::is_static(sz.text);
+  const std::string code =
+      c_function(*m, shape_text(sz.text) + (dynamic ? " (sized as " + shape_text(sz.shape) + ")" : ""),
+                 std::string(map_text.view()));
+  if (inv.json) {
+    std::cout << json_object()
+                     .string("shape", shape_text(sz.text))
+                     .string("map", map_text.view())
+                     .string("expression", c_expression(*m))
+                     .string("code", code)
+                     .str()
+              << '\n';
+  } else {
+    std::cout << code;
+  }
   return exit_ok;
 }
 
@@ -353,9 +550,11 @@ std::string nested_linear_indices(const xlayout::shape& s, index_vector& e, std:
 }
 
 int run_draw(const invocation& inv) {
-  if (int rc = need_operands(inv, 1, "draw SHAPE [--svg FILE]")) return rc;
-  xlayout::shape s;
-  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  if (int rc = need_operands(inv, 1, "draw SHAPE [--svg FILE] [--dims D0,D1,...]")) return rc;
+  sized_shape sz;
+  if (auto f = parse_fully_sized_shape(inv, 0, sz)) return report(inv, *f);
+  const xlayout::shape& s = sz.shape;
+  const bool dynamic = !xlayout::is_static(sz.text);
   const index_t span = xlayout::checked_required_span_size(s).value_or(0);
   if (inv.json && span > max_json_slots) {
     return report(inv, failure{"too_large",
@@ -378,7 +577,9 @@ int run_draw(const invocation& inv) {
   }
   if (inv.json) {
     json_object o;
-    o.string("shape", shape_text(s)).integer("required_span_size", span);
+    o.string("shape", shape_text(sz.text));
+    if (dynamic) o.string("sized_as", shape_text(s));
+    o.integer("required_span_size", span);
     index_vector e;
     e.resize(s.rank());
     const bool empty = xlayout::element_count(s).value_or(0) == 0;
@@ -393,6 +594,10 @@ int run_draw(const invocation& inv) {
     std::cout << o.str() << '\n';
     return exit_ok;
   }
+  if (dynamic) {
+    std::cout << shape_text(sz.text) << " is drawn as " << shape_text(s)
+              << " ('<=N' by its bound, as XLA sizes the buffer; '?' by --dims)\n\n";
+  }
   draw_text(std::cout, s);
   if (inv.svg) std::cout << "\nwrote " << *inv.svg << '\n';
   return exit_ok;
@@ -403,6 +608,31 @@ std::optional<failure> parse_map(const std::vector<operand>& ops, int op, xlayou
   auto m = xlayout::parse_indexing_map(ops[static_cast<std::size_t>(op)].text);
   if (!m) return library_failure(m.error().id, op, std::max<index_t>(m.error().position, 0));
   out = *m;
+  return std::nullopt;
+}
+
+/// A map must have a domain: the library reads a map without `domain:` as unbounded, but simplify,
+/// compose and equivalent reason from the ranges, and an unbounded one is almost always a forgotten domain.
+std::optional<failure> missing_domain(const std::vector<operand>& ops, int op,
+                                      const xlayout::indexing_map& m) {
+  std::string unbounded;
+  std::size_t count = 0;
+  for (std::size_t v = 0; v < m.num_vars(); ++v) {
+    if (m.bounds[v].lower != xlayout::index_min || m.bounds[v].upper != xlayout::index_max) continue;
+    unbounded += (unbounded.empty() ? "" : ", ") + c_variable_name(m, v);
+    ++count;
+  }
+  if (count > 0) {
+    const std::string& text = ops[static_cast<std::size_t>(op)].text;
+    return failure{
+        "missing_domain",
+        "IndexingMap: the map has no domain: each variable needs its range (`, domain: d0 in [lo, hi], ...`)",
+        op,
+        static_cast<index_t>(text.size()),
+        (count == 1 ? "no range for " : "no ranges for ") + unbounded + ": add `, domain: " +
+            c_variable_name(m, 0) + " in [0, N]" + (m.num_vars() > 1 ? ", ..." : "") + "`",
+        {}};
+  }
   return std::nullopt;
 }
 
@@ -423,6 +653,7 @@ int run_simplify(const invocation& inv) {
   if (int rc = need_operands(inv, 1, "simplify MAP")) return rc;
   xlayout::indexing_map m;
   if (auto f = parse_map(inv.operands, 0, m)) return report(inv, *f);
+  if (auto f = missing_domain(inv.operands, 0, m)) return report(inv, *f);
   auto r = xlayout::checked_simplify(m);
   if (!r) return report(inv, library_failure(r.error().id, 0, 0));
   return print_map(inv, *r);
@@ -433,6 +664,8 @@ int run_compose(const invocation& inv) {
   xlayout::indexing_map first, second;
   if (auto f = parse_map(inv.operands, 0, first)) return report(inv, *f);
   if (auto f = parse_map(inv.operands, 1, second)) return report(inv, *f);
+  if (auto f = missing_domain(inv.operands, 0, first)) return report(inv, *f);
+  if (auto f = missing_domain(inv.operands, 1, second)) return report(inv, *f);
   auto r = xlayout::checked_compose_simplified(first, second);
   if (!r) {
     std::string hint;
@@ -449,6 +682,8 @@ int run_equivalent(const invocation& inv) {
   xlayout::indexing_map a, b;
   if (auto f = parse_map(inv.operands, 0, a)) return report(inv, *f);
   if (auto f = parse_map(inv.operands, 1, b)) return report(inv, *f);
+  if (auto f = missing_domain(inv.operands, 0, a)) return report(inv, *f);
+  if (auto f = missing_domain(inv.operands, 1, b)) return report(inv, *f);
   const std::string answer(xlayout::to_string(xlayout::equivalent(a, b, equivalence_budget)));
   std::cout << (inv.json ? json_object().string("equivalent", answer).str() : answer) << '\n';
   return exit_ok;
@@ -486,6 +721,7 @@ constexpr command_entry commands[] = {
     {"delinearize", run_delinearize, delinearize_help, delinearize_names},
     {"info", run_info, info_help, shape_names},
     {"draw", run_draw, draw_help, shape_names},
+    {"code", run_code, code_help, shape_names},
     {"simplify", run_simplify, simplify_help, map_names},
     {"compose", run_compose, compose_help, map_pair_names},
     {"equivalent", run_equivalent, equivalent_help, map_pair_names},
@@ -566,6 +802,29 @@ int run(const std::vector<std::string>& args) {
       } else {
         inv.svg = a.substr(6);
       }
+    } else if ((c->name == "info" || c->name == "draw" || c->name == "code") &&
+               (a == "--dims" || a.rfind("--dims=", 0) == 0)) {
+      std::string list;
+      if (a == "--dims") {
+        if (i + 1 == args.size()) return report(inv, usage_failure("--dims needs sizes, e.g. --dims 8,4"));
+        list = args[++i];
+      } else {
+        list = a.substr(7);
+      }
+      std::vector<index_t> sizes;
+      std::size_t at = 0;
+      while (true) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        const std::string item = list.substr(at, comma - at);
+        xlayout::text::scanner sc(item);
+        index_t v = 0;
+        if (item.empty() || !sc.read_integer(v, false) || !sc.at_end())
+          return report(inv, usage_failure("--dims needs sizes such as 8,4, not '" + list + "'"));
+        sizes.push_back(v);
+        if (comma == list.size()) break;
+        at = comma + 1;
+      }
+      inv.dims = sizes;
     } else if (c->name == "analyze" && a == "--group") {
       inv.group = true;
     } else if (c->name == "analyze" && (a == "--input" || a.rfind("--input=", 0) == 0)) {

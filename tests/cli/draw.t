@@ -155,3 +155,20 @@ memory order (one line per 10 slots; '.' is padding):
   240:  (0,240) (0,241) (0,242) (0,243) (0,244) (0,245) (0,246) (0,247) (0,248) (0,249)
   250:  (0,250) (0,251) (0,252) (0,253) (0,254) (0,255) (0,256) (0,257) (0,258) (0,259)
        ... (1740 more slots, 2000 in all)
+
+# A bounded dimension is drawn at its bound (as XLA sizes the buffer), a '?' at its --dims value.
+$ xlayout draw 'f32[<=2,3]' --json
+{"shape": "f32[<=2,3]{1,0}", "sized_as": "f32[2,3]{1,0}", "required_span_size": 6, "linear_index": [[0, 1, 2], [3, 4, 5]], "memory": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]}
+
+$ xlayout draw 'f32[?]{0:T(2)}' --dims 3
+f32[?]{0:T(2)} is drawn as f32[3]{0:T(2)} ('<=N' by its bound, as XLA sizes the buffer; '?' by --dims)
+
+f32[3]{0:T(2)}: 3 elements in 4 slots (1 of padding)
+
+linear index of each element (columns: dimension 0); '|' and '-' separate tiles:
+     0 1   2
+     0 1 | 2
+
+memory order (one line per tile (2); '.' is padding):
+  0:  (0) (1)
+  2:  (2)  .

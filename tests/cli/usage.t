@@ -36,14 +36,14 @@ errors (exit code 2): the shape's own, dynamic_dimension, linear_index_out_of_ra
 
 $ xlayout frobnicate 'f32[3]'
 [stderr]
-xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)
+xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, code, simplify, compose, equivalent, analyze)
   (see xlayout --help)
 [exit 2]
 
 $ xlayout frobnicate --json
-{"error": {"id": "usage", "position": -1, "message": "no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)"}}
+{"error": {"id": "usage", "position": -1, "message": "no command 'frobnicate' (commands: index, delinearize, info, draw, code, simplify, compose, equivalent, analyze)"}}
 [stderr]
-xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, simplify, compose, equivalent, analyze)
+xlayout: [xlayout:usage] no command 'frobnicate' (commands: index, delinearize, info, draw, code, simplify, compose, equivalent, analyze)
   (see xlayout --help)
 [exit 2]
 
@@ -103,9 +103,10 @@ usage: xlayout COMMAND ARGUMENTS... [--json]
 commands:
   index SHAPE I0 I1 ...     the linear index of element (I0, I1, ...)
   delinearize SHAPE N       the element at linear index N (exit code 1 when N is padding)
-  info SHAPE                canonical text, sizes, physical shape, strides
+  info SHAPE                canonical text, sizes, physical shape, strides, the offset formula
   draw SHAPE [--svg FILE]   the linear index of each element and the memory, slot by slot;
                             --svg also writes a picture (tiles coloured, padding hatched)
+  code SHAPE                the offset of an element as a C/CUDA function
   simplify MAP              an indexing map, simplified
   compose MAP1 MAP2         MAP2 after MAP1 (XLA's order), simplified
   equivalent MAP1 MAP2      do the maps describe the same indexing? yes, no or unknown
@@ -119,6 +120,8 @@ options:
                             {"error": {"id": "...", "position": N, "message": "..."}}
   --help, -h                help (after a command: that command's)
   --version                 the version of xlayout
+  --dims D0,D1,...          info, draw, code: the sizes of the '?' dimensions, in order
+                            (a bounded dimension '<=N' is sized by N, as XLA sizes it)
 
 SHAPE is XLA's text of an array shape, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it: shells treat
 [ ] { } specially). MAP is XLA's text of an indexing map, e.g.
