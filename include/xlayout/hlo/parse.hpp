@@ -767,7 +767,13 @@ class module_parser {
     while (len < rest.size() && (text::is_name_char(rest[len]) || rest[len] == '-' || rest[len] == '>'))
       ++len;
     const std::string_view v = rest.substr(0, len);
-    const std::size_t us = v.find('_'), arrow = v.find("->");
+    // A loop, not string_view::find: g++ 12 with -fsanitize=undefined cannot evaluate find on the characters
+    // of a template argument in a constant expression (module_v in the sanitize preset).
+    std::size_t us = std::string_view::npos, arrow = std::string_view::npos;
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      if (v[k] == '_' && us == std::string_view::npos) us = k;
+      if (v[k] == '-' && k + 1 < v.size() && v[k + 1] == '>' && arrow == std::string_view::npos) arrow = k;
+    }
     if (us == std::string_view::npos || arrow == std::string_view::npos || arrow < us)
       return fail_at(error_id::hlo_invalid_attribute, start);
     const std::string_view lhs = v.substr(0, us), rhs = v.substr(us + 1, arrow - us - 1),
