@@ -1,4 +1,4 @@
-// examples/cli/analyze.hpp: `xlayout analyze FILE|- [--json] [--input K] [--group]`: XLA's indexing
+// cli/analyze.hpp: `xlayout analyze FILE|- [--json] [--input K] [--group]`: XLA's indexing
 // analysis of an HLO module (hlo::parse_module, then hlo::output_to_input / hlo::input_to_output), printed
 // as XLA prints its maps. docs/cli.md specifies the text and the JSON.
 #pragma once

@@ -1,4 +1,4 @@
-// examples/cli/draw_svg.hpp: `xlayout draw SHAPE --svg FILE`: a picture in the manner of the figures of XLA's
+// cli/draw_svg.hpp: `xlayout draw SHAPE --svg FILE`: a picture in the manner of the figures of XLA's
 // "Tiled layout" document. Left, the logical array (grown by the padding around it) with each element
 // labelled by its linear index and coloured by its first-level tile, sub-tiles boxed in red; right, the
 // memory slot by slot with the element each slot holds, padding hatched.

@@ -1,4 +1,4 @@
-// examples/cli/draw_text.hpp: `xlayout draw` as text: the linear index of each element (a grid per 2-d
+// cli/draw_text.hpp: `xlayout draw` as text: the linear index of each element (a grid per 2-d
 // slice, with the tiles marked) and the memory, slot by slot, with '.' for padding.
 #pragma once
 #include <algorithm>

@@ -1,4 +1,4 @@
-// examples/cli/help.hpp: the help texts of the xlayout command (`xlayout --help`, `xlayout help COMMAND`).
+// cli/help.hpp: the help texts of the xlayout command (`xlayout --help`, `xlayout help COMMAND`).
 #pragma once
 #include <string_view>
 

@@ -1,4 +1,4 @@
-// examples/cli/json.hpp: the JSON the xlayout command prints, written by hand (the command depends on
+// cli/json.hpp: the JSON the xlayout command prints, written by hand (the command depends on
 // nothing but the library and the standard library).
 #pragma once
 #include <cstddef>

@@ -1,4 +1,4 @@
-// examples/cli/main.cpp: the xlayout command: the library's shape, layout and indexing-map functions for a
+// cli/main.cpp: the xlayout command: the library's shape, layout and indexing-map functions for a
 // person at a terminal and for scripts (--json). docs/cli.md specifies the commands and their JSON and
 // shows each with its output (docs/design.md, "The xlayout command", lists them).
 #include <algorithm>

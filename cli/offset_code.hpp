@@ -1,4 +1,4 @@
-// examples/cli/offset_code.hpp: the offset of an element as a formula: the library's
+// cli/offset_code.hpp: the offset of an element as a formula: the library's
 // logical_to_linear_map (simplified) in XLA's text, and the same expression as C/CUDA code
 // (`xlayout info`, `xlayout code`).
 #pragma once

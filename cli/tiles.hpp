@@ -1,4 +1,4 @@
-// examples/cli/tiles.hpp: what a picture of a layout needs besides the slot of each element (which the
+// cli/tiles.hpp: what a picture of a layout needs besides the slot of each element (which the
 // library gives): the tile each element belongs to, how many consecutive slots a tile takes, the grid that
 // shows the padding around the array, and how to cut the memory into lines.
 #pragma once

@@ -1,4 +1,4 @@
-# tests/cli/cli_tests.cmake: the tests of the xlayout command (label `cli`), included by examples/CMakeLists.txt
+# tests/cli/cli_tests.cmake: the tests of the xlayout command (label `cli`), included by cli/CMakeLists.txt
 # where the command is built. Each tests/cli/*.t file is one test: run_cli_tests.py runs its cases and compares
 # stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
 # docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the figures of
