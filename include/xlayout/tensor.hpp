@@ -4,5 +4,6 @@
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/mapping.hpp>
+#include <xlayout/tensor/minifloat.hpp>
 #include <xlayout/tensor/tensor.hpp>
 #include <xlayout/tensor/tiles.hpp>
