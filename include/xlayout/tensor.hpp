@@ -3,7 +3,9 @@
 #pragma once
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/for_each.hpp>
+#include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/tensor/minifloat.hpp>
+#include <xlayout/tensor/size_formula.hpp>
 #include <xlayout/tensor/tensor.hpp>
 #include <xlayout/tensor/tiles.hpp>

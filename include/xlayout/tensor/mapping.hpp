@@ -1,7 +1,8 @@
 // include/xlayout/tensor/mapping.hpp: where element (i, j, ...) of a tensor lives. tensor_mapping turns a
 // layout's index program (layout/index_program.hpp) into inline arithmetic whose divisors, moduli and strides
 // are compile-time constants; a stride that depends on a dynamic extent is a product of ceil_div(extent, t)
-// factors. Layouts the index program cannot express fall back to xlayout::linear_index.
+// factors (tensor/size_formula.hpp). Layouts the index program cannot express fall back to
+// xlayout::linear_index. The index concepts and index_array are in tensor/index_concepts.hpp, included here.
 #pragma once
 #include <concepts>
 #include <cstddef>
@@ -21,6 +22,8 @@
 #include <xlayout/shape/extents.hpp>
 #include <xlayout/shape/layout.hpp>
 #include <xlayout/shape/shape.hpp>
+#include <xlayout/tensor/index_concepts.hpp>
+#include <xlayout/tensor/size_formula.hpp>
 #include <xlayout/text/static_shape.hpp>
 
 /// Placed before a function template that calls a user's callable: nvcc then does not check the callable's
@@ -34,80 +37,7 @@
 
 namespace xlayout {
 
-/// An index whose value is part of its type: std::integral_constant, boost::hana::integral_constant.
-template <class I>
-concept static_index = std::is_empty_v<I> && requires {
-  { I::value } -> std::convertible_to<index_t>;
-} && std::integral<std::remove_cv_t<decltype(I::value)>>;
-
-/// What a tensor accepts as one index: any integer type, or a static_index (then checked at compile time).
-template <class I>
-concept index_like = std::integral<I> || static_index<I>;
-
 namespace detail {
-template <class I>
-XLAYOUT_HD constexpr index_t to_index(I i) noexcept {
-  if constexpr (static_index<I>) {
-    return static_cast<index_t>(I::value);
-  } else {
-    return static_cast<index_t>(i);
-  }
-}
-}  // namespace detail
-
-/// One index per dimension: what for_each passes, and what the index-array overloads take. Tuple-like, so
-/// `auto [i, j] = idx;` works.
-template <std::size_t Rank>
-struct index_array {
-  index_t values[Rank == 0 ? 1 : Rank]{};
-
-  XLAYOUT_HD static constexpr std::size_t size() noexcept { return Rank; }
-  XLAYOUT_HD constexpr index_t& operator[](std::size_t d) noexcept { return values[d]; }
-  XLAYOUT_HD constexpr const index_t& operator[](std::size_t d) const noexcept { return values[d]; }
-  XLAYOUT_HD constexpr index_t* begin() noexcept { return values; }
-  XLAYOUT_HD constexpr index_t* end() noexcept { return values + Rank; }
-  XLAYOUT_HD constexpr const index_t* begin() const noexcept { return values; }
-  XLAYOUT_HD constexpr const index_t* end() const noexcept { return values + Rank; }
-  template <std::size_t K>
-  XLAYOUT_HD constexpr index_t get() const noexcept {
-    static_assert(K < Rank, "xlayout::index_array::get: K is not a dimension");
-    return values[K];
-  }
-  friend constexpr bool operator==(const index_array&, const index_array&) = default;
-};
-
-namespace detail {
-
-/// ceil_div(extent of `dimension`, divisor): one factor of a size that depends on a dynamic extent.
-struct extent_factor {
-  index_t dimension = 0;
-  index_t divisor = 1;
-  friend constexpr bool operator==(const extent_factor&, const extent_factor&) = default;
-};
-
-/// A size of the tiled array (or a stride): constant * product of ceil_div(extent_k, t_k).
-struct size_formula {
-  index_t constant = 1;
-  static_vector<extent_factor, XLAYOUT_MAX_RANK> factors;
-
-  constexpr bool is_constant() const noexcept { return factors.empty(); }
-  /// The value for the given extents (one per logical dimension).
-  template <class Extents>
-  constexpr index_t evaluate(const Extents& e) const noexcept {
-    index_t v = constant;
-    for (const extent_factor& f : factors) v *= ceil_div(e[static_cast<std::size_t>(f.dimension)], f.divisor);
-    return v;
-  }
-};
-
-/// a * b; false when the product has more factors than fit.
-constexpr bool multiply(size_formula& a, const size_formula& b) noexcept {
-  a.constant *= b.constant;
-  for (const extent_factor& f : b.factors) {
-    if (!a.factors.try_push_back(f)) return false;
-  }
-  return true;
-}
 
 /// One term of a tensor's index program, with what the accessor and for_each need beside it.
 struct accessor_term {
@@ -135,57 +65,6 @@ constexpr shape with_probe_extents(const shape& s, index_t probe) noexcept {
     }
   }
   return p;
-}
-
-/// The tile step's number kind for sizes that depend on dynamic extents (layout/tiling.hpp's apply_tile on
-/// size formulas). A merge or a split fails where the size is not of the form constant * product of
-/// ceil_div(extent, t): a '*' group whose more-minor members are dynamic, or a tile that does not line up
-/// with a dynamic size.
-struct formula_arithmetic {
-  using value_type = size_formula;
-  constexpr size_formula unit() const noexcept { return {}; }
-  constexpr bool merge(size_formula& major, const size_formula& minor) const noexcept {
-    if (!minor.is_constant()) return false;  // a dynamic size below the group's most-major member
-    const checked_index m = checked_mul(major.constant, minor.constant);
-    major.constant = m.value;
-    return m.ok;
-  }
-  constexpr bool split(const size_formula& merged, index_t t, size_formula& count,
-                       size_formula& within) const noexcept {
-    count = merged;
-    within = size_formula{};
-    within.constant = t;
-    if (count.is_constant()) {
-      count.constant = ceil_div(count.constant, t);
-    } else if (count.factors.size() == 1 && t % count.constant == 0) {
-      count.factors[0].divisor *= t / count.constant;  // ceil(ceil(e/a)*c/t) = ceil(e/(a*t/c))
-      count.constant = 1;
-    } else if (count.constant % t == 0) {
-      count.constant /= t;
-    } else {
-      return false;
-    }
-    return true;
-  }
-};
-
-/// The sizes of the tiled array as functions of the extents. False when a size has no formula
-/// (formula_arithmetic).
-constexpr bool symbolic_tiled_dimensions(const shape& s,
-                                         static_vector<size_formula, max_tiled_rank>& out) noexcept {
-  out.clear();
-  for (std::size_t j = 0; j < s.rank(); ++j) {
-    const std::size_t d = physical_to_logical(s, j);
-    size_formula f;
-    if (s.dimensions[d] == dyn) {
-      f.factors.push_back({static_cast<index_t>(d), 1});
-    } else {
-      f.constant = laid_out_extent(s, d);
-    }
-    out.push_back(f);
-  }
-  formula_arithmetic k;
-  return apply_tiles(k, out, s.layout);
 }
 
 /// The tiled position and the weight within it of the unit `q` of logical dimension d: the element with
@@ -606,10 +485,3 @@ class tensor_mapping {
 };
 
 }  // namespace xlayout
-
-template <std::size_t Rank>
-struct std::tuple_size<xlayout::index_array<Rank>> : std::integral_constant<std::size_t, Rank> {};
-template <std::size_t K, std::size_t Rank>
-struct std::tuple_element<K, xlayout::index_array<Rank>> {
-  using type = xlayout::index_t;
-};

@@ -1,0 +1,64 @@
+// include/xlayout/tensor/index_concepts.hpp: what a tensor accepts as an index: the concepts static_index
+// (an index whose value is part of its type) and index_like, and index_array (one index per dimension,
+// tuple-like).
+#pragma once
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/index.hpp>
+
+namespace xlayout {
+
+/// An index whose value is part of its type: std::integral_constant, boost::hana::integral_constant.
+template <class I>
+concept static_index = std::is_empty_v<I> && requires {
+  { I::value } -> std::convertible_to<index_t>;
+} && std::integral<std::remove_cv_t<decltype(I::value)>>;
+
+/// What a tensor accepts as one index: any integer type, or a static_index (then checked at compile time).
+template <class I>
+concept index_like = std::integral<I> || static_index<I>;
+
+namespace detail {
+template <class I>
+XLAYOUT_HD constexpr index_t to_index(I i) noexcept {
+  if constexpr (static_index<I>) {
+    return static_cast<index_t>(I::value);
+  } else {
+    return static_cast<index_t>(i);
+  }
+}
+}  // namespace detail
+
+/// One index per dimension: what for_each passes, and what the index-array overloads take. Tuple-like, so
+/// `auto [i, j] = idx;` works.
+template <std::size_t Rank>
+struct index_array {
+  index_t values[Rank == 0 ? 1 : Rank]{};
+
+  XLAYOUT_HD static constexpr std::size_t size() noexcept { return Rank; }
+  XLAYOUT_HD constexpr index_t& operator[](std::size_t d) noexcept { return values[d]; }
+  XLAYOUT_HD constexpr const index_t& operator[](std::size_t d) const noexcept { return values[d]; }
+  XLAYOUT_HD constexpr index_t* begin() noexcept { return values; }
+  XLAYOUT_HD constexpr index_t* end() noexcept { return values + Rank; }
+  XLAYOUT_HD constexpr const index_t* begin() const noexcept { return values; }
+  XLAYOUT_HD constexpr const index_t* end() const noexcept { return values + Rank; }
+  template <std::size_t K>
+  XLAYOUT_HD constexpr index_t get() const noexcept {
+    static_assert(K < Rank, "xlayout::index_array::get: K is not a dimension");
+    return values[K];
+  }
+  friend constexpr bool operator==(const index_array&, const index_array&) = default;
+};
+
+}  // namespace xlayout
+
+template <std::size_t Rank>
+struct std::tuple_size<xlayout::index_array<Rank>> : std::integral_constant<std::size_t, Rank> {};
+template <std::size_t K, std::size_t Rank>
+struct std::tuple_element<K, xlayout::index_array<Rank>> {
+  using type = xlayout::index_t;
+};
