@@ -5,6 +5,9 @@
 #include <xlayout/indexing/affine_expr.hpp>
 #include <xlayout/indexing/compose.hpp>
 #include <xlayout/indexing/equivalence.hpp>
+#include <xlayout/indexing/expr_pool.hpp>
+#include <xlayout/indexing/expr_print.hpp>
+#include <xlayout/indexing/expr_workspace.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/indexing/interval.hpp>
 #include <xlayout/indexing/layout_map.hpp>

@@ -1,0 +1,200 @@
+// include/xlayout/indexing/expr_print.hpp: XLA's printer of symbolic expressions (parenthesised as
+// symbolic_map_serialization.cc does) and the default names of variables (v0.. or d0.. then s0..).
+#pragma once
+#include <string_view>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/indexing/expr_pool.hpp>
+
+namespace xlayout {
+namespace detail {
+
+/// XLA's expression printer (symbolic_map_serialization.cc). `Names` appends the name of variable v:
+/// names(out, v). Precedence: + is 1, * / mod ceildiv are 2; a child is parenthesised when its precedence
+/// is lower than its parent's, or equal with a different operator, or the same operator on the right
+/// (except *), or a sum right of a printed minus. `x * -1` prints `-x`; `a + b` with a negative leading
+/// term in b prints `a - (-b)`.
+template <class Out, class Names>
+struct expr_printer {
+  expr_view v;
+  Out& out;
+  const Names& names;
+
+  static constexpr int precedence(expr_kind k) noexcept {
+    return k == expr_kind::add ? 1
+           : (k == expr_kind::mul || k == expr_kind::floordiv || k == expr_kind::ceildiv ||
+              k == expr_kind::mod)
+               ? 2
+               : 3;
+  }
+  static constexpr std::string_view op_string(expr_kind k) noexcept {
+    switch (k) {
+      case expr_kind::add:
+        return "+";
+      case expr_kind::mul:
+        return "*";
+      case expr_kind::floordiv:
+        return "/";
+      case expr_kind::ceildiv:
+        return "ceildiv";
+      case expr_kind::mod:
+        return "mod";
+      case expr_kind::min:
+        return "min";
+      case expr_kind::max:
+        return "max";
+      default:
+        return "?";
+    }
+  }
+
+  /// XLA's IsNegativeTerm: the leftmost summand is a negative constant or has a negative constant factor.
+  constexpr bool is_negative_term(expr_id e) const noexcept {
+    while (v.kind(e) == expr_kind::add) e = v[e].lhs;
+    if (v.kind(e) == expr_kind::constant) return v[e].value < 0;
+    if (v.kind(e) == expr_kind::mul) {
+      const expr_node& n = v[e];
+      return (v.is_constant(n.lhs) && v[n.lhs].value < 0) || (v.is_constant(n.rhs) && v[n.rhs].value < 0);
+    }
+    return false;
+  }
+
+  /// Can every summand of e be printed negated? Not a constant INT64_MIN or a product with it: its negation
+  /// does not exist in int64 (such a sum prints `a + -9223372036854775808`, which parses back).
+  constexpr bool negatable(expr_id e) const noexcept {
+    const expr_node& n = v[e];
+    if (n.kind == expr_kind::add) return negatable(n.lhs) && negatable(n.rhs);
+    if (n.kind == expr_kind::constant) return n.value != index_min;
+    if (n.kind == expr_kind::mul) return !v.is_constant(n.lhs, index_min) && !v.is_constant(n.rhs, index_min);
+    return true;
+  }
+
+  constexpr bool needs_parens(expr_kind k, int parent, bool is_rhs, bool is_rhs_of_minus) const noexcept {
+    const int prec = precedence(k);
+    const int parent_prec = parent < 0 ? 0 : precedence(static_cast<expr_kind>(parent));
+    if (prec < parent_prec) return true;
+    if (prec == parent_prec) {
+      if (static_cast<expr_kind>(parent) != k) return true;
+      if (k == expr_kind::add) return is_rhs_of_minus;
+      if (k != expr_kind::mul) return is_rhs;
+    }
+    return false;
+  }
+
+  constexpr void print(expr_id e, int parent = -1, bool is_rhs = false, bool is_rhs_of_minus = false) {
+    const expr_node& n = v[e];
+    switch (n.kind) {
+      case expr_kind::constant:
+        out.append_int(n.value);
+        return;
+      case expr_kind::variable:
+        names(out, n.value);
+        return;
+      case expr_kind::min:
+      case expr_kind::max:
+        out.append(op_string(n.kind)).append('(');
+        print(n.lhs);
+        out.append(", ");
+        print(n.rhs);
+        out.append(')');
+        return;
+      default:
+        break;
+    }
+    if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) {
+      // `-x` right of `/`, `mod` or `ceildiv` is parenthesised: `d0 / -d0 * d1` would parse as
+      // `(d0 / -d0) * d1`. So is `-(a * b)` left of them: `-a * b / c` parses as `((-a) * b) / c`, the same
+      // value, but that prints `(-a * b) / c`.
+      const expr_id negated = v.is_constant(n.lhs, -1) ? n.rhs : n.lhs;
+      const bool parens = (is_rhs || v.kind(negated) == expr_kind::mul) && parent >= 0 &&
+                          precedence(static_cast<expr_kind>(parent)) == 2 &&
+                          static_cast<expr_kind>(parent) != expr_kind::mul;
+      if (parens) out.append('(');
+      out.append('-');
+      print(negated, static_cast<int>(expr_kind::mul), false, false);
+      if (parens) out.append(')');
+      return;
+    }
+    const bool parens = needs_parens(n.kind, parent, is_rhs, is_rhs_of_minus);
+    if (parens) out.append('(');
+    print(n.lhs, static_cast<int>(n.kind), false, false);
+    if (n.kind == expr_kind::add && is_negative_term(n.rhs) && negatable(n.rhs)) {
+      out.append(" - ");
+      print_negated(n.rhs);
+    } else {
+      out.append(' ').append(op_string(n.kind)).append(' ');
+      print(n.rhs, static_cast<int>(n.kind), true, false);
+    }
+    if (parens) out.append(')');
+  }
+
+  /// Prints -e (e is a negative term) as XLA prints `-e` right of a minus, without building it.
+  constexpr void print_negated(expr_id e) {
+    const expr_node& n = v[e];
+    if (n.kind == expr_kind::constant) {
+      if (n.value == index_min) {
+        out.append("9223372036854775808");
+      } else {
+        out.append_int(-n.value);
+      }
+      return;
+    }
+    if (n.kind == expr_kind::mul) {
+      const bool const_left = v.is_constant(n.lhs) && v[n.lhs].value < 0;
+      const expr_id other = const_left ? n.rhs : n.lhs;
+      const index_t k = v[const_left ? n.lhs : n.rhs].value;
+      if (k == -1) {
+        print(other, static_cast<int>(expr_kind::add), true, true);
+        return;
+      }
+      print(other, static_cast<int>(expr_kind::mul), false, false);
+      out.append(" * ");
+      if (k == index_min) {
+        out.append("9223372036854775808");
+      } else {
+        out.append_int(-k);
+      }
+      return;
+    }
+    // A sum whose leftmost term is negative: -(a + b + ...) = -a - b - ...
+    out.append('(');
+    print_negated_sum(e, true);
+    out.append(')');
+  }
+  constexpr void print_negated_sum(expr_id e, bool first) {
+    const expr_node& n = v[e];
+    if (n.kind == expr_kind::add) {
+      print_negated_sum(n.lhs, first);
+      print_negated_sum(n.rhs, false);
+      return;
+    }
+    if (first) {
+      print_negated(e);
+    } else if (is_negative_term(e)) {
+      out.append(" + ");
+      print_negated(e);
+    } else {
+      out.append(" - ");
+      print(e, static_cast<int>(expr_kind::add), true, true);
+    }
+  }
+};
+
+/// Names variables v0, v1, ... (no dimension/symbol split) or d<i> / s<j> given the number of dimensions.
+struct default_var_names {
+  index_t num_dims = -1;
+  template <class Out>
+  constexpr void operator()(Out& out, index_t v) const noexcept {
+    if (num_dims < 0) {
+      out.append('v').append_int(v);
+    } else if (v < num_dims) {
+      out.append('d').append_int(v);
+    } else {
+      out.append('s').append_int(v - num_dims);
+    }
+  }
+};
+
+}  // namespace detail
+}  // namespace xlayout
