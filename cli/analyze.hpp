@@ -59,33 +59,28 @@ inline void print_indexing(std::ostream& out, const indexing_text& t, const std:
 }
 
 /// {"map": ..., "runtime_variables": [...], "replica_id_map": ...} for an indexing with more than a map.
-inline std::string indexing_json(const indexing_text& t) {
-  json_object o;
-  o.string("map", t.map);
-  std::vector<std::string> rts;
+inline json indexing_json(const indexing_text& t) {
+  json rts = json::array();
   for (std::size_t k = 0; k < t.runtime.size(); ++k)
-    rts.push_back(json_object()
-                      .string("name", "rt" + std::to_string(k))
-                      .string("source", t.runtime[k].first)
-                      .string("map", t.runtime[k].second)
-                      .str());
-  o.raw("runtime_variables", json_array(rts));
-  if (!t.replica.empty()) o.string("replica_id_map", t.replica);
-  return o.str();
+    rts.push_back(
+        {{"name", "rt" + std::to_string(k)}, {"source", t.runtime[k].first}, {"map", t.runtime[k].second}});
+  json o = {{"map", t.map}, {"runtime_variables", rts}};
+  if (!t.replica.empty()) o["replica_id_map"] = t.replica;
+  return o;
 }
 
 /// A set of indexings as the JSON fields "maps" (the map texts) and, when any has runtime variables or a
 /// replica-id map, "indexings" (every part).
-inline void add_set_json(json_object& o, const std::vector<indexing_text>& set) {
-  std::vector<std::string> maps, details;
+inline void add_set_json(json& o, const std::vector<indexing_text>& set) {
+  json maps = json::array(), details = json::array();
   bool extra = false;
   for (const auto& t : set) {
-    maps.push_back(json_string(t.map));
+    maps.push_back(t.map);
     details.push_back(indexing_json(t));
     extra = extra || !t.runtime.empty() || !t.replica.empty();
   }
-  o.raw("maps", json_array(maps));
-  if (extra) o.raw("indexings", json_array(details));
+  o["maps"] = std::move(maps);
+  if (extra) o["indexings"] = std::move(details);
 }
 
 /// Reports a parse error of the module: id, line and column (and the line with a caret) on stderr; the
@@ -95,15 +90,12 @@ inline int report_hlo_error(const analyze_options& opt, std::string_view text,
   const std::string id(e.name());
   const std::string message(e.message());
   if (opt.json) {
-    std::cout << json_object()
-                     .raw("error", json_object()
-                                       .string("id", id)
-                                       .integer("line", e.line)
-                                       .integer("column", e.column)
-                                       .integer("position", e.position)
-                                       .string("message", message)
-                                       .str())
-                     .str()
+    std::cout << print({{"error",
+                         {{"id", id},
+                          {"line", e.line},
+                          {"column", e.column},
+                          {"position", e.position},
+                          {"message", message}}}})
               << '\n';
   }
   std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message;
@@ -125,10 +117,7 @@ inline int report_hlo_error(const analyze_options& opt, std::string_view text,
 /// Reports an error of the analysis (a capacity) or of the command line. Returns exit code 2.
 inline int report_analyze_error(const analyze_options& opt, const std::string& id,
                                 const std::string& message) {
-  if (opt.json)
-    std::cout
-        << json_object().raw("error", json_object().string("id", id).string("message", message).str()).str()
-        << '\n';
+  if (opt.json) std::cout << print({{"error", {{"id", id}, {"message", message}}}}) << '\n';
   std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message << '\n';
   return 2;
 }
@@ -155,7 +144,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   };
 
   const std::uint16_t comp = hlo::analysed_computation(*m);
-  std::vector<std::string> outputs_json;
+  json outputs_json = json::array();
   std::ostringstream out;
   if (opt.input) {
     using result_t = xlayout::result<hlo::input_indexing<>>;
@@ -176,14 +165,12 @@ inline int run_analyze_command(const analyze_options& opt) {
       out << "  output " << k << " (" << m->name_of(m->instructions[a.roots[k]]) << "):\n";
       if (set.empty()) out << "    (not reached)\n";
       for (const auto& t : set) print_indexing(out, t, "    ");
-      json_object o;
-      o.integer("output", static_cast<xlayout::index_t>(k));
+      json o = {{"output", k}};
       add_set_json(o, set);
-      outputs_json.push_back(o.str());
+      outputs_json.push_back(std::move(o));
     }
     if (opt.json) {
-      std::cout << json_object().integer("input", *opt.input).raw("outputs", json_array(outputs_json)).str()
-                << '\n';
+      std::cout << print({{"input", *opt.input}, {"outputs", outputs_json}}) << '\n';
     } else {
       std::cout << out.str();
     }
@@ -200,9 +187,8 @@ inline int run_analyze_command(const analyze_options& opt) {
     const bool element = root.is_tuple && root.code != hlo::opcode::tuple;
     const xlayout::shape& s = m->shapes[root.first_shape + (element ? k : 0)];
     out << "output " << k << ": " << shape_string(s) << " (" << m->name_of(root) << ")\n";
-    json_object o;
-    o.integer("output", static_cast<xlayout::index_t>(k)).string("shape", shape_string(s));
-    std::vector<std::string> items;
+    json o = {{"output", k}, {"shape", shape_string(s)}};
+    json items = json::array();
     if (opt.group) {
       // Every instruction reached, in the order the analysis reached it.
       std::vector<std::uint16_t> seen;
@@ -217,12 +203,11 @@ inline int run_analyze_command(const analyze_options& opt) {
           set.push_back(describe_indexing(*m, a.groups.get(id, j)));
         out << "  " << m->name_of(m->instructions[id]) << ":\n";
         for (const auto& t : set) print_indexing(out, t, "    ");
-        json_object g;
-        g.string("instruction", m->name_of(m->instructions[id]));
+        json g = {{"instruction", std::string(m->name_of(m->instructions[id]))}};
         add_set_json(g, set);
-        items.push_back(g.str());
+        items.push_back(std::move(g));
       }
-      o.raw("groups", json_array(items));
+      o["groups"] = std::move(items);
     } else {
       for (std::size_t p = 0; p < a.num_operands(); ++p) {
         std::vector<indexing_text> set;
@@ -231,18 +216,17 @@ inline int run_analyze_command(const analyze_options& opt) {
         out << "  operand " << p << " (" << name << "):\n";
         if (set.empty()) out << "    (not read)\n";
         for (const auto& t : set) print_indexing(out, t, "    ");
-        json_object po;
-        po.integer("operand", static_cast<xlayout::index_t>(p)).string("name", name);
+        json po = {{"operand", p}, {"name", std::string(name)}};
         add_set_json(po, set);
-        items.push_back(po.str());
+        items.push_back(std::move(po));
       }
-      o.raw("operands", json_array(items));
+      o["operands"] = std::move(items);
     }
-    outputs_json.push_back(o.str());
+    outputs_json.push_back(std::move(o));
   }
   (void)comp;
   if (opt.json) {
-    std::cout << json_object().raw("outputs", json_array(outputs_json)).str() << '\n';
+    std::cout << print({{"outputs", outputs_json}}) << '\n';
   } else {
     std::cout << out.str();
   }

@@ -116,13 +116,12 @@ bool takes_shape(std::string_view command) {
 /// operands and a caret under the column. Returns the exit code for bad input.
 int report(const invocation& inv, const failure& f) {
   if (inv.json) {
-    json_object e;
-    e.string("id", f.id).integer("position", f.position).string("message", f.message);
+    json e = {{"id", f.id}, {"position", f.position}, {"message", f.message}};
     if (f.operand >= 0) {
       const bool missing = static_cast<std::size_t>(f.operand) >= inv.operands.size();
-      e.string("argument", missing ? f.missing_name : inv.operands[static_cast<std::size_t>(f.operand)].name);
+      e["argument"] = missing ? f.missing_name : inv.operands[static_cast<std::size_t>(f.operand)].name;
     }
-    std::cout << json_object().raw("error", e.str()).str() << '\n';
+    std::cout << print({{"error", e}}) << '\n';
   }
   std::cerr << "xlayout" << (inv.command.empty() ? "" : " " + inv.command) << ": [xlayout:" << f.id << "] "
             << f.message;
@@ -325,7 +324,7 @@ int run_index(const invocation& inv) {
   auto lin = xlayout::checked_linear_index(s, index);
   if (!lin) return report(inv, library_failure(lin.error().id, 0, 0));
   if (inv.json) {
-    std::cout << json_object().integer("linear_index", *lin).str() << '\n';
+    std::cout << print({{"linear_index", *lin}}) << '\n';
   } else {
     std::cout << *lin << '\n';
   }
@@ -341,8 +340,7 @@ int run_delinearize(const invocation& inv) {
   auto e = xlayout::multi_index(s, n);
   if (!e) {
     if (e.error().id == error_id::padding_element) {
-      std::cout << (inv.json ? json_object().null("index").boolean("padding", true).str() : "padding")
-                << '\n';
+      std::cout << (inv.json ? print({{"index", nullptr}, {"padding", true}}) : "padding") << '\n';
       return exit_padding;
     }
     if (e.error().id == error_id::linear_index_out_of_range) {
@@ -355,7 +353,7 @@ int run_delinearize(const invocation& inv) {
     return report(inv, library_failure(e.error().id, 0, 0));
   }
   if (inv.json) {
-    std::cout << json_object().raw("index", json_int_array(*e)).str() << '\n';
+    std::cout << print({{"index", json_int_array(*e)}}) << '\n';
   } else {
     std::cout << spaced(*e) << '\n';
   }
@@ -422,44 +420,34 @@ int run_info(const invocation& inv) {
   const std::string text = shape_text(sz.text);
 
   if (inv.json) {
-    json_object o;
-    o.string("shape", text).string("element_type", type).integer("element_bits", xlayout::element_bits(s));
+    json o = {{"shape", text}, {"element_type", type}, {"element_bits", xlayout::element_bits(s)}};
     if (dynamic) {
-      std::vector<std::string> dims, flags;
+      json dims = json::array(), flags = json::array();
       for (std::size_t d = 0; d < s.rank(); ++d) {
         const bool unknown = std::find(sz.unknown.begin(), sz.unknown.end(), d) != sz.unknown.end();
-        dims.push_back(unknown ? "null" : std::to_string(s.dimensions[d]));
-        flags.push_back(xlayout::is_dynamic_dimension(sz.text, d) ? "true" : "false");
+        dims.push_back(unknown ? json(nullptr) : json(s.dimensions[d]));
+        flags.push_back(xlayout::is_dynamic_dimension(sz.text, d));
       }
-      o.raw("dimensions", json_array(dims)).raw("dynamic_dimensions", json_array(flags));
+      o["dimensions"] = dims;
+      o["dynamic_dimensions"] = flags;
     } else {
-      o.raw("dimensions", json_int_array(s.dimensions));
+      o["dimensions"] = json_int_array(s.dimensions);
     }
-    o.raw("minor_to_major", json_int_array(s.layout.minor_to_major));
-    std::vector<std::string> tile_json;
-    for (const std::string& t : tiles) tile_json.push_back(json_string(t));
-    o.raw("tiles", json_array(tile_json));
+    o["minor_to_major"] = json_int_array(s.layout.minor_to_major);
+    o["tiles"] = tiles;
     if (!s.layout.padded_dimensions.empty())
-      o.raw("padded_dimensions", json_int_array(s.layout.padded_dimensions));
-    const auto number = [&](std::string_view key, const std::optional<index_t>& v) {
-      if (v) {
-        o.integer(key, *v);
-      } else {
-        o.null(key);
-      }
-    };
-    number("element_count", count);
-    number("required_span_size", span);
-    number("byte_size", bytes);
-    number("physical_byte_size", physical_bytes);
-    o.raw("physical_shape", physical ? json_int_array(*physical) : "null").boolean("strided", strided);
-    if (strided && strides && sz.sized) o.raw("strides", json_int_array(*strides));
-    if (offset) {
-      o.string("offset_map", offset->text).string("offset_code", offset->code);
-    } else {
-      o.null("offset_map").null("offset_code");
-    }
-    std::cout << o.str() << '\n';
+      o["padded_dimensions"] = json_int_array(s.layout.padded_dimensions);
+    const auto number = [](const std::optional<index_t>& v) { return v ? json(*v) : json(nullptr); };
+    o["element_count"] = number(count);
+    o["required_span_size"] = number(span);
+    o["byte_size"] = number(bytes);
+    o["physical_byte_size"] = number(physical_bytes);
+    o["physical_shape"] = physical ? json_int_array(*physical) : json(nullptr);
+    o["strided"] = strided;
+    if (strided && strides && sz.sized) o["strides"] = json_int_array(*strides);
+    o["offset_map"] = offset ? json(offset->text) : json(nullptr);
+    o["offset_code"] = offset ? json(offset->code) : json(nullptr);
+    std::cout << print(o) << '\n';
     return exit_ok;
   }
   const auto row = [](std::string_view key, const std::string& value) {
@@ -525,12 +513,10 @@ int run_code(const invocation& inv) {
       c_function(*m, shape_text(sz.text) + (dynamic ? " (sized as " + shape_text(sz.shape) + ")" : ""),
                  std::string(map_text.view()));
   if (inv.json) {
-    std::cout << json_object()
-                     .string("shape", shape_text(sz.text))
-                     .string("map", map_text.view())
-                     .string("expression", c_expression(*m))
-                     .string("code", code)
-                     .str()
+    std::cout << print({{"shape", shape_text(sz.text)},
+                        {"map", std::string(map_text.view())},
+                        {"expression", c_expression(*m)},
+                        {"code", code}})
               << '\n';
   } else {
     std::cout << code;
@@ -539,14 +525,14 @@ int run_code(const invocation& inv) {
 }
 
 /// The linear index of every element, nested like the array: [[0, 1, 4], [2, 3, 6]].
-std::string nested_linear_indices(const xlayout::shape& s, index_vector& e, std::size_t d) {
-  if (d == s.rank()) return std::to_string(xlayout::linear_index(s, e));
-  std::vector<std::string> items;
+json nested_linear_indices(const xlayout::shape& s, index_vector& e, std::size_t d) {
+  if (d == s.rank()) return xlayout::linear_index(s, e);
+  json items = json::array();
   for (index_t i = 0; i < s.dimensions[d]; ++i) {
     e[d] = i;
     items.push_back(nested_linear_indices(s, e, d + 1));
   }
-  return json_array(items);
+  return items;
 }
 
 int run_draw(const invocation& inv) {
@@ -576,22 +562,21 @@ int run_draw(const invocation& inv) {
     }
   }
   if (inv.json) {
-    json_object o;
-    o.string("shape", shape_text(sz.text));
-    if (dynamic) o.string("sized_as", shape_text(s));
-    o.integer("required_span_size", span);
+    json o = {{"shape", shape_text(sz.text)}};
+    if (dynamic) o["sized_as"] = shape_text(s);
+    o["required_span_size"] = span;
     index_vector e;
     e.resize(s.rank());
     const bool empty = xlayout::element_count(s).value_or(0) == 0;
-    o.raw("linear_index", empty && s.rank() > 0 ? "[]" : nested_linear_indices(s, e, 0));
-    std::vector<std::string> memory;
+    o["linear_index"] = empty && s.rank() > 0 ? json::array() : nested_linear_indices(s, e, 0);
+    json memory = json::array();
     for (index_t slot = 0; slot < span; ++slot) {
       auto m = xlayout::multi_index(s, slot);
-      memory.push_back(m ? json_int_array(*m) : "null");
+      memory.push_back(m ? json_int_array(*m) : json(nullptr));
     }
-    o.raw("memory", json_array(memory));
-    if (inv.svg) o.string("svg", *inv.svg);
-    std::cout << o.str() << '\n';
+    o["memory"] = std::move(memory);
+    if (inv.svg) o["svg"] = *inv.svg;
+    std::cout << print(o) << '\n';
     return exit_ok;
   }
   if (dynamic) {
@@ -642,7 +627,7 @@ int print_map(const invocation& inv, const xlayout::indexing_map& m) {
     return report(inv, library_failure(error_id::capacity_exceeded, -1, -1,
                                        "the map's text is longer than XLAYOUT_MAX_TEXT characters"));
   if (inv.json) {
-    std::cout << json_object().string("map", text.view()).str() << '\n';
+    std::cout << print({{"map", std::string(text.view())}}) << '\n';
   } else {
     std::cout << text.view() << '\n';
   }
@@ -685,7 +670,7 @@ int run_equivalent(const invocation& inv) {
   if (auto f = missing_domain(inv.operands, 0, a)) return report(inv, *f);
   if (auto f = missing_domain(inv.operands, 1, b)) return report(inv, *f);
   const std::string answer(xlayout::to_string(xlayout::equivalent(a, b, equivalence_budget)));
-  std::cout << (inv.json ? json_object().string("equivalent", answer).str() : answer) << '\n';
+  std::cout << (inv.json ? print({{"equivalent", answer}}) : answer) << '\n';
   return exit_ok;
 }
 

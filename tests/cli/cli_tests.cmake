@@ -2,7 +2,7 @@
 # where the command is built. Each tests/cli/*.t file is one test: run_cli_tests.py runs its cases and compares
 # stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
 # docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the figures of
-# XLA's "Tiled layout";
+# XLA's "Tiled layout"; cli.json_bytes checks that --json output is valid JSON for any bytes;
 # cli.images.* redraw the pictures of docs/images.
 # cli.selftest feeds the runner a wrong expectation and passes only when the runner reports it.
 find_package(Python3 COMPONENTS Interpreter)
@@ -25,6 +25,10 @@ else()
   endif()
   add_test(NAME cli.svg COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_svg.py" --xlayout
                                 "${_cli_program}")
+  # --json prints valid JSON whatever bytes the arguments hold (invalid UTF-8, control characters).
+  add_test(NAME cli.json_bytes COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_json_bytes.py"
+                                       --xlayout "${_cli_program}")
+  set_tests_properties(cli.json_bytes PROPERTIES LABELS cli)
   # The pictures of docs/images are what the command draws now.
   foreach(_picture IN ITEMS "tiled-layout-figure-1|f32[3,5]{1,0:T(2,2)}" "tiled-layout-figure-2|f32[4,8]{1,0:T(2,4)(2,1)}")
     string(REPLACE "|" ";" _picture "${_picture}")
