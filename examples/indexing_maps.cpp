@@ -24,9 +24,9 @@ static_assert(is_identity(simplify(compose(to_50x20, to_10x10x10))));
 
 // Equivalence is yes, no or unknown, and never a wrong yes.
 static_assert(equivalent_v<"(d0) -> (d0 floordiv 4 * 4 + d0 mod 4), domain: d0 in [0, 99]",
-                           "(d0) -> (d0), domain: d0 in [0, 99]"> == equivalence::yes);
+                           "(d0) -> (d0), domain: d0 in [0, 99]"> == tribool::yes);
 static_assert(equivalent_v<"(d0) -> (d0 floordiv 4), domain: d0 in [0, 99]",
-                           "(d0) -> (d0 floordiv 5), domain: d0 in [0, 99]"> == equivalence::no);
+                           "(d0) -> (d0 floordiv 5), domain: d0 in [0, 99]"> == tribool::no);
 
 int main() {
   // The same functions at run time.

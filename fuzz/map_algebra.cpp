@@ -129,13 +129,13 @@ int enumerate_truth(const indexing_map& a, const indexing_map& b) {
 }
 
 void check_equivalent(const indexing_map& a, const indexing_map& b, std::string_view in) {
-  const xlayout::equivalence e = xlayout::equivalent(a, b);
+  const xlayout::tribool e = xlayout::equivalent(a, b);
   const int truth = enumerate_truth(a, b);
-  if (truth >= 0 && e != xlayout::equivalence::unknown) {
-    if ((e == xlayout::equivalence::yes) != (truth == 1))
+  if (truth >= 0 && e != xlayout::tribool::unknown) {
+    if ((e == xlayout::tribool::yes) != (truth == 1))
       std::fprintf(stderr, "equivalent says %s, enumeration says %s\n", xlayout::to_string(e).data(),
                    truth ? "yes" : "no");
-    FUZZ_CHECK((e == xlayout::equivalence::yes) == (truth == 1), in);
+    FUZZ_CHECK((e == xlayout::tribool::yes) == (truth == 1), in);
   }
 }
 
@@ -152,7 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_compose(*a, *b, in);
   check_equivalent(*a, *b, in);
   if (const auto s = xlayout::checked_simplify(*a)) {
-    FUZZ_CHECK(xlayout::equivalent(*a, *s) != xlayout::equivalence::no, in);
+    FUZZ_CHECK(xlayout::equivalent(*a, *s) != xlayout::tribool::no, in);
     check_equivalent(*a, *s, in);
   }
   return 0;

@@ -266,7 +266,7 @@ class Case:
         if self.text_differs:
             self.emit(f"// {KNOWN_DIFFERENCE}")
             self.check(f"to_string({var}) != {cpp_string(want)}", "prints differently, as listed")
-            self.check(f"equivalent({var}, map({cpp_string(want)})) == equivalence::yes",
+            self.check(f"equivalent({var}, map({cpp_string(want)})) == tribool::yes",
                        "equivalent to XLA's expected map")
         elif self.xla_wrong:
             # XLA's expected map differs from the input pointwise (the run-time test shows it by brute force),
@@ -274,7 +274,7 @@ class Case:
             self.emit("// XLA's expected bounds are not exact (tests/conformance/simplify_xla.cpp):")
             self.emit("// the result must differ from XLA's text and be equivalent to the input.")
             self.check(f"to_string({var}) != {cpp_string(want)}", "prints differently, as listed")
-            self.check(f"equivalent({var}, m0) == equivalence::yes", "equivalent to the input")
+            self.check(f"equivalent({var}, m0) == tribool::yes", "equivalent to the input")
         else:
             self.check(f"to_string({var}) == {cpp_string(want)}", "prints as XLA's expected text")
 
@@ -342,7 +342,7 @@ class Case:
         elif c["category"] != "rescale_symbols":
             self.emit("// XLA's test checks only the return values; the result must still mean")
             self.emit("// what the input means.")
-            self.check(f"equivalent({cur}, m0) == equivalence::yes", "equivalent to the input")
+            self.check(f"equivalent({cur}, m0) == tribool::yes", "equivalent to the input")
         else:
             # XLA's test checks that every constraint can still be found after rescaling: here, that the
             # printed result parses back to the same map (bounds, results and constraint set).
@@ -368,7 +368,7 @@ class Case:
             self.emit(f"// {KNOWN_DIFFERENCE}")
             self.check(f"to_string(e1) != {cpp_string(want)}", "prints differently, as listed")
             self.emit(f"constexpr indexing_map got = v_map(to_string(e1), {n});")
-            self.check(f"equivalent(got, v_map({cpp_string(want)}, {n})) == equivalence::yes",
+            self.check(f"equivalent(got, v_map({cpp_string(want)}, {n})) == tribool::yes",
                        "equivalent to XLA's expected expression")
         else:
             self.check(f"to_string(e1) == {cpp_string(want)}", "prints as XLA's expected text")

@@ -110,7 +110,7 @@ std::pair<bool, bool> compare(const json& expected, const std::vector<printed>& 
       if (used[i] || actual[i].undefined) continue;
       // Two KNOWN EMPTY maps are the same (the text carries no variables to compare).
       if ((w.is_known_empty() && actual[i].map.is_known_empty()) ||
-          xl::equivalent(w, actual[i].map, xl::index_t{1} << 24) == xl::equivalence::yes) {
+          xl::equivalent(w, actual[i].map, xl::index_t{1} << 24) == xl::tribool::yes) {
         used[i] = true;
         found = true;
       }
@@ -156,7 +156,7 @@ std::pair<bool, bool> compare(const json& expected, const std::vector<printed>& 
           equivalent = false;
           why += "\n    rt" + std::to_string(k) + " source: want " + source + ", got " + got_source;
         }
-        if (xl::equivalent(parse_map(want), parse_map(got_map)) != xl::equivalence::yes) {
+        if (xl::equivalent(parse_map(want), parse_map(got_map)) != xl::tribool::yes) {
           equivalent = false;
           why += "\n    rt" + std::to_string(k) + " map: want " + want + ", got " + got_map;
         } else if (got_map != want) {
@@ -171,7 +171,7 @@ std::pair<bool, bool> compare(const json& expected, const std::vector<printed>& 
     if (actual.size() != 1 || actual[0].replica.empty()) {
       equivalent = false;
       why += "\n    replica id map: want " + want + ", got none";
-    } else if (xl::equivalent(parse_map(want), parse_map(actual[0].replica)) != xl::equivalence::yes) {
+    } else if (xl::equivalent(parse_map(want), parse_map(actual[0].replica)) != xl::tribool::yes) {
       equivalent = false;
       why += "\n    replica id map: want " + want + ", got " + actual[0].replica;
     } else if (actual[0].replica != want) {

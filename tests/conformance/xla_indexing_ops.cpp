@@ -249,7 +249,7 @@ TEST_CASE("XLA indexing conformance: the single-op cases of xla_indexing.json", 
       const indexing_map want_map = parse_expected(want);
       const std::string got_text = str(to_string(got.map).view());
       bool eq = want_map.is_known_empty() ? got.map.is_known_empty()
-                                          : equivalent(got.map, want_map, 1 << 22) == equivalence::yes;
+                                          : equivalent(got.map, want_map, 1 << 22) == tribool::yes;
       // Runtime variables: the same sources and equivalent maps, in order.
       const json rts = e.value("runtime_variables", json::array());
       eq = eq && rts.size() == got.runtime_variables.size();
@@ -258,13 +258,13 @@ TEST_CASE("XLA indexing conformance: the single-op cases of xla_indexing.json", 
         const std::string src = "parameter(" + std::to_string(got.runtime_variables[v].operand) + ")";
         const indexing_map rm = parse_expected(rts[v]["map"].get<std::string>());
         eq = eq && src == rts[v]["source"].get<std::string>() &&
-             equivalent(got.runtime_variables[v].map, rm) == equivalence::yes;
+             equivalent(got.runtime_variables[v].map, rm) == tribool::yes;
         same_text = same_text && str(to_string(got.runtime_variables[v].map).view()) == rts[v]["map"];
       }
       if (e.contains("replica_id_map")) {
         const std::string want_r = e["replica_id_map"].get<std::string>();
         eq = eq && !got.replica_id_map.is_undefined() &&
-             equivalent(got.replica_id_map, parse_expected(want_r)) == equivalence::yes;
+             equivalent(got.replica_id_map, parse_expected(want_r)) == tribool::yes;
         same_text = same_text && str(to_string(got.replica_id_map).view()) == want_r;
       } else {
         eq = eq && got.replica_id_map.is_undefined();
@@ -324,7 +324,7 @@ TEST_CASE("XLA indexing conformance: xlayout::simplify on the corpus' own maps",
       const std::string after = str(to_string(*s).view());
       if (after == text) continue;
       (p == point_variables::replace ? changed_replace : changed_preserve) += 1;
-      const bool eq = m.is_known_empty() || equivalent(m, *s, 1 << 22) == equivalence::yes;
+      const bool eq = m.is_known_empty() || equivalent(m, *s, 1 << 22) == tribool::yes;
       not_equivalent += !eq;
       std::printf("simplify(%s) changes\n  %s\n  to %s%s\n",
                   p == point_variables::replace ? "kReplace" : "kPreserve", text.c_str(), after.c_str(),

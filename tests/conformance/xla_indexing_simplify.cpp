@@ -117,8 +117,7 @@ TEST_CASE("XLA indexing conformance: simplify keeps XLA's own maps (xla_indexing
       const std::string after(xl::to_string(*s).view());
       if (after == text) continue;
       ++changed[mode];
-      const bool eq =
-          parsed->is_known_empty() || xl::equivalent(*parsed, *s, 1 << 22) == xl::equivalence::yes;
+      const bool eq = parsed->is_known_empty() || xl::equivalent(*parsed, *s, 1 << 22) == xl::tribool::yes;
       const auto known = known_changes.find({text, mode});
       if (known != known_changes.end()) seen.insert(known->first);
       if (!eq) {

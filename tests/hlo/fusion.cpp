@@ -59,7 +59,7 @@ template <class Set>
 bool has(const Set& s, std::size_t p, const std::string& want) {
   const indexing_map w = xla(want);
   for (std::size_t j = 0; j < s.count(p); ++j) {
-    if (equivalent(s.get(p, j).map, w) == equivalence::yes) return true;
+    if (equivalent(s.get(p, j).map, w) == tribool::yes) return true;
   }
   return false;
 }
@@ -257,7 +257,7 @@ ENTRY e {
   REQUIRE(r->count(0) == 1);
   REQUIRE(r->count(1) == 1);
   CHECK(equivalent(r->get(0, 0).map, xla("(d0, d1) -> (d1, 5 - d0), domain: d0 in [0, 5], d1 in [0, 7]")) ==
-        equivalence::yes);
+        tribool::yes);
   CHECK(is_identity(r->get(1, 0).map));
 }
 
@@ -315,7 +315,7 @@ ENTRY e {
   REQUIRE(r1.has_value());
   REQUIRE(r1->count(0) == 1);
   CHECK(equivalent(r1->get(0, 0).map, xla("(d0, d1) -> (d0, 2 - d1), domain: d0 in [0, 4], d1 in [0, 2]")) ==
-        equivalence::yes);
+        tribool::yes);
   CHECK(hlo::checked_input_to_output(*m, 2).error().id == error_id::dimension_out_of_range);
 
   const auto m2 = parse(R"(HloModule m
@@ -416,7 +416,8 @@ struct random_fusion {
     nodes.push_back({name, d, [p](const idx& i) { return std::set<param_elem>{{p, i}}; }});
     return nodes.size() - 1;
   }
-  std::size_t add_node(const dims& d, const std::string& rhs, std::function<std::set<param_elem>(const idx&)> f) {
+  std::size_t add_node(const dims& d, const std::string& rhs,
+                       std::function<std::set<param_elem>(const idx&)> f) {
     const std::string name = "n" + std::to_string(nodes.size());
     lines.push_back(name + " = " + shape_text(d) + " " + rhs);
     nodes.push_back({name, d, std::move(f)});

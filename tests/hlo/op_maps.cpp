@@ -313,11 +313,11 @@ TEST_CASE("Indexing analysis document: generic reshape f32[4,8] -> f32[2,4,4] (l
   // The document's forms (equivalent to XLA's simplified ones).
   CHECK(equivalent(hlo::output_to_input(r, 0)[0].map,
                    xla("(d0, d1, d2) -> (d0 * 2 + (d1 * 4 + d2) floordiv 8, (d1 * 4 + d2) mod 8), domain: "
-                       "d0 in [0, 1], d1 in [0, 3], d2 in [0, 3]")) == equivalence::yes);
+                       "d0 in [0, 1], d1 in [0, 3], d2 in [0, 3]")) == tribool::yes);
   CHECK(
       equivalent(hlo::input_to_output(r, 0)[0].map,
                  xla("(d0, d1) -> ((d0 * 8 + d1) floordiv 16, ((d0 * 8 + d1) mod 16) floordiv 4, d1 mod 4), "
-                     "domain: d0 in [0, 3], d1 in [0, 7]")) == equivalence::yes);
+                     "domain: d0 in [0, 3], d1 in [0, 7]")) == tribool::yes);
   CHECK(map_text(hlo::output_to_input(r, 0)[0].map) ==
         "(d0, d1, d2) -> (d0 * 2 + d1 / 2, (d1 mod 2) * 4 + d2), domain: d0 in [0, 1], d1 in [0, 3], d2 in "
         "[0, 3]");

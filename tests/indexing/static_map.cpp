@@ -36,7 +36,7 @@ TEST_CASE("indexing maps are template arguments; equivalent_v and compose_v", "[
                                                                          "63]">>>);
   STATIC_REQUIRE(
       equivalent_v<"(d0) -> (d0 mod 8), domain: d0 in [0, 7]", "(d0) -> (d0), domain: d0 in [0, 7]"> ==
-      equivalence::yes);
+      tribool::yes);
   STATIC_REQUIRE(to_string(compose_v<"(d0, d1) -> (d0 * 8 + d1), domain: d0 in [0, 3], d1 in [0, 7]",
                                      "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]">) ==
                  "(d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 7]");

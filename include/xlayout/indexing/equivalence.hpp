@@ -103,15 +103,15 @@ constexpr int reaches(const indexing_map& m, const index_t* dims, const index_t*
 
 /// Exhaustive comparison of the set-valued functions d -> {f(d, s)} over the union of the dimension boxes.
 /// Needs finite bounds. Returns unknown when the budget is too small.
-constexpr equivalence enumerate_equivalence(const indexing_map& a, const indexing_map& b,
-                                            index_t budget) noexcept {
+constexpr tribool enumerate_equivalence(const indexing_map& a, const indexing_map& b,
+                                        index_t budget) noexcept {
   interval dims[XLAYOUT_MAX_VARS]{};
   for (std::size_t v = 0; v < a.num_dims; ++v) dims[v] = a.bounds[v].union_with(b.bounds[v]);
   for (std::size_t v = 0; v < a.num_vars(); ++v) {
-    if (a.bounds[v].lower == index_min || a.bounds[v].upper == index_max) return equivalence::unknown;
+    if (a.bounds[v].lower == index_min || a.bounds[v].upper == index_max) return tribool::unknown;
   }
   for (std::size_t v = 0; v < b.num_vars(); ++v) {
-    if (b.bounds[v].lower == index_min || b.bounds[v].upper == index_max) return equivalence::unknown;
+    if (b.bounds[v].lower == index_min || b.bounds[v].upper == index_max) return tribool::unknown;
   }
   const index_t nd = box_size(dims, 0, a.num_dims);
   const index_t sa = box_size(a.bounds, a.num_dims, a.num_vars());
@@ -121,12 +121,12 @@ constexpr equivalence enumerate_equivalence(const indexing_map& a, const indexin
   const bool pointwise_sets = a.num_symbols() == 0 && b.num_symbols() == 0;
   const index_t estimate =
       pointwise_sets ? nd : saturating_mul(nd, saturating_add(per_dim, saturating_add(sa, sb)));
-  if (estimate > budget) return equivalence::unknown;
+  if (estimate > budget) return tribool::unknown;
   index_t dvals[XLAYOUT_MAX_VARS]{};
   box_cursor dc{dvals, dims, 0, a.num_dims};
   dc.reset();
   index_t cost = 0;
-  if (nd == 0) return equivalence::yes;
+  if (nd == 0) return tribool::yes;
   do {
     // Every value a reaches at d is reached by b, and the other way round.
     for (int side = 0; side < 2; ++side) {
@@ -140,15 +140,15 @@ constexpr equivalence enumerate_equivalence(const indexing_map& a, const indexin
       do {
         index_t got[XLAYOUT_MAX_RESULTS]{};
         const int in = eval_in_domain(m, vars, got);
-        if (in < 0) return equivalence::unknown;
+        if (in < 0) return tribool::unknown;
         if (in == 0) continue;
         const int found = reaches(o, dvals, got, cost);
-        if (found < 0) return equivalence::unknown;
-        if (found == 0) return equivalence::no;
+        if (found < 0) return tribool::unknown;
+        if (found == 0) return tribool::no;
       } while (sc.next());
     }
   } while (dc.next());
-  return equivalence::yes;
+  return tribool::yes;
 }
 
 /// Looks for a point where two maps without symbols differ (corners and pseudo-random points).
@@ -220,43 +220,42 @@ constexpr bool same_normal_forms(const indexing_map& a, const indexing_map& b) n
 /// normal forms or an exhaustive check; no from a counterexample; unknown otherwise (raise `budget`, the
 /// number of evaluations the exhaustive check may spend). Maps with different numbers of dimensions or
 /// results are different (no). Either map UNDEFINED: unknown.
-constexpr equivalence equivalent(const indexing_map& a0, const indexing_map& b0,
-                                 index_t budget = XLAYOUT_EQUIVALENCE_BUDGET) noexcept {
-  if (a0.is_undefined() || b0.is_undefined()) return equivalence::unknown;
-  if (a0.num_dims != b0.num_dims || a0.num_results != b0.num_results) return equivalence::no;
+constexpr tribool equivalent(const indexing_map& a0, const indexing_map& b0,
+                             index_t budget = XLAYOUT_EQUIVALENCE_BUDGET) noexcept {
+  if (a0.is_undefined() || b0.is_undefined()) return tribool::unknown;
+  if (a0.num_dims != b0.num_dims || a0.num_results != b0.num_results) return tribool::no;
   const auto sa = checked_simplify(a0);
   const auto sb = checked_simplify(b0);
   const indexing_map& a = sa ? *sa : a0;
   const indexing_map& b = sb ? *sb : b0;
-  if (a.is_known_empty() && b.is_known_empty()) return equivalence::yes;
-  if (a == b) return equivalence::yes;
-  if (!a.is_known_empty() && !b.is_known_empty() && detail::same_normal_forms(a, b)) return equivalence::yes;
+  if (a.is_known_empty() && b.is_known_empty()) return tribool::yes;
+  if (a == b) return tribool::yes;
+  if (!a.is_known_empty() && !b.is_known_empty() && detail::same_normal_forms(a, b)) return tribool::yes;
   // Exhaustive check (a KNOWN EMPTY map has the empty domain).
   if (a.is_known_empty() || b.is_known_empty()) {
     const indexing_map& other = a.is_known_empty() ? b : a;
     // The domain of `other` is empty iff no point passes; enumerate it.
-    if (detail::box_size(other.bounds, 0, other.num_vars()) > budget) return equivalence::unknown;
+    if (detail::box_size(other.bounds, 0, other.num_vars()) > budget) return tribool::unknown;
     index_t vars[XLAYOUT_MAX_VARS]{};
     detail::box_cursor c{vars, other.bounds, 0, other.num_vars()};
     c.reset();
-    if (detail::box_size(other.bounds, 0, other.num_vars()) == 0) return equivalence::yes;
+    if (detail::box_size(other.bounds, 0, other.num_vars()) == 0) return tribool::yes;
     for (std::size_t v = 0; v < other.num_vars(); ++v) {
-      if (other.bounds[v].lower == index_min || other.bounds[v].upper == index_max)
-        return equivalence::unknown;
+      if (other.bounds[v].lower == index_min || other.bounds[v].upper == index_max) return tribool::unknown;
     }
     bool unknown = false;
     do {
       index_t out[XLAYOUT_MAX_RESULTS]{};
       const int in = detail::eval_in_domain(other, vars, out);
-      if (in > 0) return equivalence::no;
+      if (in > 0) return tribool::no;
       if (in < 0) unknown = true;
     } while (c.next());
-    return unknown ? equivalence::unknown : equivalence::yes;
+    return unknown ? tribool::unknown : tribool::yes;
   }
-  const equivalence e = detail::enumerate_equivalence(a, b, budget);
-  if (e != equivalence::unknown) return e;
-  if (detail::find_counterexample(a, b)) return equivalence::no;
-  return equivalence::unknown;
+  const tribool e = detail::enumerate_equivalence(a, b, budget);
+  if (e != tribool::unknown) return e;
+  if (detail::find_counterexample(a, b)) return tribool::no;
+  return tribool::unknown;
 }
 
 /// True when the map sends every index of its domain to itself: as many results as dimensions, and the

@@ -142,16 +142,6 @@ constexpr indexing_map undefined_indexing_map() noexcept { return indexing_map{}
 /// The values of a map's results at one point.
 using index_values = static_vector<index_t, XLAYOUT_MAX_RESULTS>;
 
-/// The result of an operation with three answers (equivalent maps, bijectivity).
-enum class equivalence : unsigned char { no, yes, unknown };
-
-constexpr std::string_view to_string(equivalence e) noexcept {
-  return e == equivalence::yes ? "yes" : (e == equivalence::no ? "no" : "unknown");
-}
-constexpr std::string_view to_string(tribool e) noexcept {
-  return e == tribool::yes ? "yes" : (e == tribool::no ? "no" : "unknown");
-}
-
 namespace detail {
 
 /// Copies the custom name of variable `from` of `src` to variable `to` of `dst`. False when full.

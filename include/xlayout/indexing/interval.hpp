@@ -2,13 +2,20 @@
 // arithmetic (the ranges of indexing-map variables and of expressions) and three-valued comparisons.
 #pragma once
 #include <cstdint>
+#include <string_view>
 
 #include <xlayout/core/index.hpp>
 
 namespace xlayout {
 
-/// The answer to a question that may not be decidable: XLA's std::optional<bool>.
+/// The answer to a question that may not be decidable (XLA's std::optional<bool>): interval comparisons,
+/// equivalent(), is_injective_on_domain(), is_bijective_on_domain().
 enum class tribool : unsigned char { no, yes, unknown };
+
+/// "no", "yes" or "unknown".
+constexpr std::string_view to_string(tribool t) noexcept {
+  return t == tribool::yes ? "yes" : (t == tribool::no ? "no" : "unknown");
+}
 
 /// A closed interval of integers [lower, upper] (XLA's Interval). Empty when lower > upper. A lower bound of
 /// index_min means "unbounded below" and an upper bound of index_max "unbounded above" to the arithmetic (the

@@ -100,7 +100,7 @@ inline constexpr indexing_map parsed_indexing_map_v = IndexingMap<S>::parsed;
 
 /// equivalent(IndexingMap<A>, IndexingMap<B>) for static_assert: yes, no or unknown.
 template <fixed_string A, fixed_string B>
-inline constexpr equivalence equivalent_v = equivalent(indexing_map_v<A>, indexing_map_v<B>);
+inline constexpr tribool equivalent_v = equivalent(indexing_map_v<A>, indexing_map_v<B>);
 
 /// IndexingMap<A> followed by IndexingMap<B> (B after A), simplified: compose_v<"first", "second">.
 template <fixed_string A, fixed_string B>
