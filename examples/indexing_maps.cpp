@@ -10,7 +10,7 @@ using namespace xlayout;
 // d1 < 16.
 using Folded =
     IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
-static_assert(Folded::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+static_assert(Folded::to_string() == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
 static_assert(Folded::evaluate(3, 9)[1] == 9);
 
 // The reshape chain 10x10x10 -> 50x20 -> 10x10x10 composes to the identity.

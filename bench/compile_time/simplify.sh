@@ -59,12 +59,12 @@ echo '#include <xlayout/indexing.hpp>' > "$work/header.cpp"
   echo 'using xlayout::IndexingMap;'
   for ((k = 0; k < n; ++k)); do
     map_text $((k % 4)) $((k / 4))
-    echo "static_assert(IndexingMap<\"$text\">::text == \"$want\");"
+    echo "static_assert(IndexingMap<\"$text\">::to_string() == \"$want\");"
   done
   echo 'int main() { return 0; }'
 } > "$work/simplify.cpp"
 distinct=$(grep -c '^static_assert' "$work/simplify.cpp")
-unique=$(grep '^static_assert' "$work/simplify.cpp" | sed 's/>::text.*//' | sort -u | wc -l)
+unique=$(grep '^static_assert' "$work/simplify.cpp" | sed 's/>::to_string().*//' | sort -u | wc -l)
 if ((distinct != n || unique != n)); then
   echo "simplify.sh: generated $distinct maps, $unique distinct (wanted $n)" >&2
   exit 1

@@ -129,7 +129,8 @@ static_assert(
     accepts("(d0, d1)[s0]{rt0} -> (d1, d0 + s0 * 4 + rt0), domain: d0 in [0, 9], d1 in [0, 19], "
             "s0 in [0, 3], rt0 in [0, 1], d0 mod 2 in [0, 0]"));
 static_assert(
-    IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">::text ==
+    IndexingMap<
+        "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">::to_string() ==
     "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
 static_assert(indexing_map_v<"(d0) -> (d0), domain: d0 in [0, 9]"> ==
               parse_indexing_map("(d0) -> (d0), domain: d0 in [0, 9]").value());

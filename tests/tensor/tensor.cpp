@@ -42,6 +42,9 @@ TEST_CASE("design card: every spelling of one tensor is the same type", "[tensor
   STATIC_REQUIRE(A::xla_element_type == element_type::f32);
   STATIC_REQUIRE((D::rank() == 2 && D::rank_dynamic() == 1 && D::static_extent(1) == 256));
   STATIC_REQUIRE(D::static_extent(0) == dyn);
+  // to_string() as on Shape<"...">, Layout<...> and IndexingMap<"...">: XLA's text, '?' for a dynamic extent.
+  STATIC_REQUIRE(A::to_string() == "f32[3,5]{1,0:T(2,2)}");
+  STATIC_REQUIRE(D::to_string() == "bf16[?,256]{1,0:T(8,128)(2,1)}");
 }
 
 TEST_CASE("zero overhead in space: a static tensor is one pointer, each dynamic extent adds one index_t",

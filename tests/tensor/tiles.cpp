@@ -25,18 +25,18 @@ void check_tiles(const T& t) {
   std::set<index_t> element_offsets;
   for_each_offset(t.mapping(), [&](const auto&, index_t offset) { element_offsets.insert(offset); });
   index_t expected_start = 0, tiles_seen = 0;
-  for_each_tile(t, [&](const typename G::tile_type& tile, const index_array<G::rank>& g) {
+  for_each_tile(t, [&](const typename G::tile_type& tile, const index_array<G::rank()>& g) {
     const index_t start = tile.data() - t.data();
     REQUIRE(start == expected_start);  // memory order, no gaps
     expected_start += G::tile_span;
     ++tiles_seen;
-    const index_array<G::rank> origin = grid.origin(g);
+    const index_array<G::rank()> origin = grid.origin(g);
     for_each_offset(tile.mapping(), [&](const auto& a, index_t offset_in_tile) {
-      index_array<G::rank> e = origin;
+      index_array<G::rank()> e = origin;
       bool inside = true;
-      for (std::size_t k = 0; k < G::tile_rank; ++k) {
-        const std::size_t j = G::rank - G::tile_rank + k;  // physical dimension of tile dimension k
-        const auto d = static_cast<std::size_t>(t.shape().layout.minor_to_major[G::rank - 1 - j]);
+      for (std::size_t k = 0; k < G::tile_rank(); ++k) {
+        const std::size_t j = G::rank() - G::tile_rank() + k;  // physical dimension of tile dimension k
+        const auto d = static_cast<std::size_t>(t.shape().layout.minor_to_major[G::rank() - 1 - j]);
         e[d] += a[k];
         if (e[d] >= t.extent(d)) inside = false;
         if (a[k] >= grid.valid_extent(g, k)) REQUIRE(!inside);

@@ -46,7 +46,7 @@ struct simplified_indexing_map {
 /// An indexing map written in XLA's text, as a type (an indexing_map_type):
 ///
 ///   using M = IndexingMap<"(d0, d1) -> (d0 + d1 / 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
-///   static_assert(M::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+///   static_assert(M::to_string() == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
 template <fixed_string S>
 using IndexingMap = typename detail::parsed_indexing_map<S>::type;
 
@@ -56,7 +56,7 @@ struct indexing_map_type {
   static constexpr indexing_map parsed = V;
   static constexpr indexing_map value = detail::simplified_indexing_map<V, Valid>::simplified.value_;
   /// XLA's text of the simplified map.
-  static constexpr expr_text text = to_string(value);
+  static constexpr expr_text to_string() noexcept { return xlayout::to_string(value); }
 
   static constexpr std::size_t num_dims = value.num_dims;
   static constexpr std::size_t num_symbols = value.num_symbols();

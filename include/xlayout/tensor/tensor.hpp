@@ -77,6 +77,8 @@ class basic_tensor {
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
   XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return Ext::rank_dynamic(); }
   XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept { return Ext::static_extent(d); }
+  /// XLA's text of static_shape (`?` for each dynamic extent), as Shape<"...">::to_string() gives it.
+  static constexpr auto to_string() noexcept { return xlayout::to_string(static_shape); }
 
   /// A tensor with no data (static extents; dynamic ones are 0).
   constexpr basic_tensor() noexcept = default;
@@ -325,6 +327,7 @@ class invalid_tensor {
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return 0; }
   XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return 0; }
   XLAYOUT_HD static constexpr index_t static_extent(std::size_t) noexcept { return 0; }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(static_shape); }
   constexpr invalid_tensor() noexcept = default;
   template <class... T>
   XLAYOUT_HD constexpr explicit invalid_tensor(const T&...) noexcept {}

@@ -69,8 +69,9 @@ class tile_grid {
  public:
   using tensor_type = basic_tensor<Element, Ext, L>;
   using tile_type = basic_tensor<Element, typename info::extents, layout_type<info::inner>>;
-  static constexpr std::size_t rank = Ext::rank();
-  static constexpr std::size_t tile_rank = info::tile_rank;
+  /// Dimensions of the grid (the tensor's rank) and of one tile (the tiled minor dimensions).
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
+  XLAYOUT_HD static constexpr std::size_t tile_rank() noexcept { return info::tile_rank; }
   /// Elements of the buffer one tile takes (its padding included).
   static constexpr index_t tile_span = typename tile_type::mapping_type{}.required_span_size();
   // A tile of packed elements must start on a byte.
@@ -83,19 +84,19 @@ class tile_grid {
 
   /// The number of tiles along grid dimension g (physical order).
   XLAYOUT_HD constexpr index_t extent(std::size_t g) const noexcept {
-    return extents_impl(g, std::make_index_sequence<rank>{});
+    return extents_impl(g, std::make_index_sequence<Ext::rank()>{});
   }
   /// The number of tiles.
   XLAYOUT_HD constexpr index_t size() const noexcept {
     index_t n = 1;
-    for (std::size_t g = 0; g < rank; ++g) n *= extent(g);
+    for (std::size_t g = 0; g < Ext::rank(); ++g) n *= extent(g);
     return n;
   }
 
   /// The tile at grid position g (one index per grid dimension, each inside it).
-  XLAYOUT_HD constexpr tile_type operator()(const index_array<rank>& g) const noexcept {
+  XLAYOUT_HD constexpr tile_type operator()(const index_array<Ext::rank()>& g) const noexcept {
     index_t linear = 0;
-    for (std::size_t k = 0; k < rank; ++k) {
+    for (std::size_t k = 0; k < Ext::rank(); ++k) {
       XLAYOUT_EXPECTS(g[k] >= 0 && g[k] < extent(k), index_out_of_range);
       linear = linear * extent(k) + g[k];
     }
@@ -103,24 +104,24 @@ class tile_grid {
     return tile_type(A::advance(tensor_.data(), linear * tile_span));
   }
   template <index_like... G>
-    requires(sizeof...(G) == rank)
+    requires(sizeof...(G) == Ext::rank())
   XLAYOUT_HD constexpr tile_type operator()(G... g) const noexcept {
-    return (*this)(index_array<rank>{{detail::to_index(g)...}});
+    return (*this)(index_array<Ext::rank()>{{detail::to_index(g)...}});
   }
 
   /// The logical index of element (0, ..., 0) of tile g.
-  XLAYOUT_HD constexpr index_array<rank> origin(const index_array<rank>& g) const noexcept {
-    index_array<rank> o{};
-    origin_impl(g, o, std::make_index_sequence<rank>{});
+  XLAYOUT_HD constexpr index_array<Ext::rank()> origin(const index_array<Ext::rank()>& g) const noexcept {
+    index_array<Ext::rank()> o{};
+    origin_impl(g, o, std::make_index_sequence<Ext::rank()>{});
     return o;
   }
   /// How many positions along tile dimension k of tile g hold elements (the rest is padding).
-  XLAYOUT_HD constexpr index_t valid_extent(const index_array<rank>& g, std::size_t k) const noexcept {
-    return valid_impl(g, k, std::make_index_sequence<tile_rank>{});
+  XLAYOUT_HD constexpr index_t valid_extent(const index_array<Ext::rank()>& g, std::size_t k) const noexcept {
+    return valid_impl(g, k, std::make_index_sequence<info::tile_rank>{});
   }
 
  private:
-  static constexpr std::size_t untiled = rank - tile_rank;  // grid dimensions that are not tiled
+  static constexpr std::size_t untiled = Ext::rank() - info::tile_rank;  // grid dimensions that are not tiled
   template <std::size_t J>
   static constexpr std::size_t logical_of = detail::physical_to_logical(mapping::static_shape, J);
   static constexpr bool padded = !L::value.padded_dimensions.empty();
@@ -153,21 +154,21 @@ class tile_grid {
     return e;
   }
   template <std::size_t... J>
-  XLAYOUT_HD static constexpr void origin_impl(const index_array<rank>& g, index_array<rank>& o,
+  XLAYOUT_HD static constexpr void origin_impl(const index_array<Ext::rank()>& g, index_array<Ext::rank()>& o,
                                                std::index_sequence<J...>) noexcept {
     ((o[logical_of<J>] =
           J < untiled ? g[J] : g[J] * info::template tile_extent<(J < untiled ? 0 : J - untiled)>),
      ...);
   }
   template <std::size_t... I>
-  XLAYOUT_HD constexpr index_t valid_impl(const index_array<rank>& g, std::size_t k,
+  XLAYOUT_HD constexpr index_t valid_impl(const index_array<Ext::rank()>& g, std::size_t k,
                                           std::index_sequence<I...>) const noexcept {
     index_t v = 0;
     ((k == I ? (v = valid_one<I>(g), 0) : 0), ...);
     return v;
   }
   template <std::size_t I>
-  XLAYOUT_HD constexpr index_t valid_one(const index_array<rank>& g) const noexcept {
+  XLAYOUT_HD constexpr index_t valid_one(const index_array<Ext::rank()>& g) const noexcept {
     constexpr std::size_t j = untiled + I;
     constexpr index_t t = info::template tile_extent<I>;
     const index_t rest = tensor_.extent(logical_of<j>) - g[j] * t;
