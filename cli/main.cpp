@@ -686,6 +686,19 @@ int run_analyze(const invocation& inv) {
 }
 
 // --- the command line -------------------------------------------------------------------------------------
+//
+// Parsed by hand (run() below), not with CLI11: tried with Debian 12's CLI11 2.1.2 (libcli11-dev), which
+// does handle subcommands, `--json` after the command, `--svg=FILE` and negative numbers as positionals,
+// but it cannot reproduce, without working around it on every point:
+// - `--` inside a subcommand ends the subcommand: `xlayout delinearize SHAPE -- -5` hands `-5` to the
+//   top-level app as an unexpected argument instead of making it the operand N;
+// - its usage errors are its own texts ("The following argument was not expected: --verbose",
+//   "--svg: 1 required TEXT missing", "A subcommand is required"); keeping ours (`unknown option '--verbose'
+//   for index`, `--svg needs a file name`, `no command 'x' (commands: ...)`) needs allow_extras() on every
+//   subcommand and a rewrite of each exception, and the first bad argument, left to right, is no longer
+//   the one reported (it reports by kind: missing values, then extras);
+// - its help would be switched off for help.hpp's texts, and `--dims`/`--input` checked by hand anyway.
+// That is more code than this loop, so the command keeps it (docs/cli.md, "The command line").
 
 struct command_entry {
   std::string_view name;
