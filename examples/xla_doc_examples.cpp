@@ -12,7 +12,7 @@ static_assert(linear_index(shape_v<"f32[2,3]{1,0}">, {1, 0}) == 3);  // d is fou
 static_assert(linear_index(shape_v<"f32[2,3]{0,1:pad(3,5)}">, {0, 1}) == 3);
 static_assert(required_span_size(shape_v<"f32[2,3]{0,1:pad(3,5)}">) == 15);
 // That document's padded_dimensions in C++ syntax: the same layout as the text's `pad(3,5)`.
-static_assert(make_shape(element_type::f32, {2, 3}, Layout<0, 1, padded(3, 5)>::value) ==
+static_assert(make_shape(element_type::f32, {2, 3}, Layout<0, 1, pad(3, 5)>::value) ==
               shape_v<"f32[2,3]{0,1:pad(3,5)}">);
 // "Tiled layout": element (2,3) of f32[3,5] in 2x2 tiles is at 17; figure 2's 4x8 array tiled (2,4)(2,1).
 static_assert(Shape<"f32[3,5]{1,0:T(2,2)}">::linear_index(2, 3) == 17);

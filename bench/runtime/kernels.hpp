@@ -104,7 +104,7 @@ struct padded {
   static constexpr std::string_view name = "padded";
   static constexpr std::string_view text = "f32[1000,1000]{1,0:pad(1000,1024)}";
   using tensor = xlayout::Tensor<xlayout::F32, xlayout::Extents<1000, 1000>,
-                                 xlayout::Layout<1, 0, xlayout::padded(1000, 1024)>>;
+                                 xlayout::Layout<1, 0, xlayout::pad(1000, 1024)>>;
   static index_t hand(index_t i, index_t j) { return i * 1024 + j; }
 };
 

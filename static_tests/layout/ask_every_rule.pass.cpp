@@ -71,7 +71,7 @@ static_assert(parse_layout("{0,1:P(s32[10,20]{1,0:T(2,2)})}").error().id ==
 static_assert(layout_from_args(1, 1).error().id == error_id::not_a_permutation);
 static_assert(layout_from_args(1, 0, T(-2, 2)).error().id == error_id::invalid_tile_size);
 static_assert(layout_from_args(T(2, 2), 1, 0).error().id == error_id::invalid_layout_arguments);
-static_assert(layout_from_args(0, 1, padded(3)).error().id == error_id::padded_dimensions_size_mismatch);
+static_assert(layout_from_args(0, 1, pad(3)).error().id == error_id::padded_dimensions_size_mismatch);
 static_assert(layout_from_args(1, 0, T(2, 2)).has_value());
 
 // Index preconditions, as values.

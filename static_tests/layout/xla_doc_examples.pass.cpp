@@ -18,7 +18,7 @@ static_assert(Shape<"f32[2,3]{0,1}">::linear_index(1, 1) == 3);
 static_assert(Shape<"f32[2,3]{1,0}">::linear_index(1, 1) == 4);  // "a b c d e f"
 
 // "Shapes and layout": padded_dimensions [3,5], column-major: "a d 0 b e 0 c f 0 0 0 0 0 0 0".
-using padded_2x3 = shape_type<make_shape(element_type::f32, {2, 3}, Layout<0, 1, padded(3, 5)>::value)>;
+using padded_2x3 = shape_type<make_shape(element_type::f32, {2, 3}, Layout<0, 1, pad(3, 5)>::value)>;
 static_assert(padded_2x3::required_span_size() == 15);
 static_assert(padded_2x3::linear_index(0, 2) == 6);  // c
 static_assert(padded_2x3::linear_index(1, 2) == 7);  // f

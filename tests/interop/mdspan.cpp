@@ -87,7 +87,7 @@ TEST_CASE("strided layouts: is_strided and stride() agree with layout_left/layou
         CHECK(left(i, j, k) == std_left(i, j, k));
       }
   // Padded dimensions ("Shapes and layout"): strided, not exhaustive.
-  using P = policy<Layout<0, 1, padded(3, 5)>>::mapping<std::extents<int, 2, 3>>;
+  using P = policy<Layout<0, 1, pad(3, 5)>>::mapping<std::extents<int, 2, 3>>;
   STATIC_REQUIRE(P::is_always_strided());
   STATIC_REQUIRE(!P::is_always_exhaustive());
   CHECK(P{}.stride(1) == 3);

@@ -47,7 +47,7 @@ TEST_CASE("Shapes and layout: [2x3] with minor_to_major [1,0] is a b c d e f", "
 
 TEST_CASE("Shapes and layout: padded_dimensions [3,5], column-major: a d 0 b e 0 c f 0 0 0 0 0 0 0",
           "[layout][seed]") {
-  using L = Layout<0, 1, padded(3, 5)>;
+  using L = Layout<0, 1, pad(3, 5)>;
   constexpr shape s = make_shape(element_type::f32, {2, 3}, L::value);
   const char logical[2][3] = {{'a', 'b', 'c'}, {'d', 'e', 'f'}};
   STATIC_REQUIRE(required_span_size(s) == 15);

@@ -27,7 +27,7 @@ TEST_CASE("Tiled layout: tiling is pad, reshape into (tiles, tile), transpose th
 }
 
 TEST_CASE("padded dimensions come before the tiles", "[layout][seed]") {
-  constexpr shape s = make_shape(element_type::f32, {3, 5}, Layout<1, 0, T(2, 2), padded(4, 7)>::value);
+  constexpr shape s = make_shape(element_type::f32, {3, 5}, Layout<1, 0, T(2, 2), pad(4, 7)>::value);
   STATIC_REQUIRE(tiled_dimensions(s).value() == tiled_vector{2, 4, 2, 2});
   STATIC_REQUIRE(laid_out_extent(s, 1) == 7);
 }

@@ -27,7 +27,7 @@ TEST_CASE("layout equality is XLA's Layout::operator==: every property but M", "
   CHECK_FALSE(a == b);
 }
 
-TEST_CASE("padded(...) builds the padded_dimensions of \"Shapes and layout\"", "[shape][seed]") {
-  STATIC_REQUIRE(padded(3, 5).widths == static_vector<index_t, XLAYOUT_MAX_RANK>{3, 5});
-  STATIC_REQUIRE(padded(3, 5).value == padding_value_kind::zero);
+TEST_CASE("pad(...) builds the padded_dimensions of \"Shapes and layout\"", "[shape][seed]") {
+  STATIC_REQUIRE(pad(3, 5).widths == static_vector<index_t, XLAYOUT_MAX_RANK>{3, 5});
+  STATIC_REQUIRE(pad(3, 5).value == padding_value_kind::zero);
 }

@@ -67,7 +67,7 @@ TEST_CASE("every element of a dozen layouts: mapping == linear_index == brute-fo
   CHECK(check_every_element(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf)) == 60000);  // '*' groups
   CHECK(check_every_element(Tensor<"bf16[8,2,3,1004]{3,2,1,0:T(2,*,*,128)}">(
             reinterpret_cast<bf16_bits*>(buf))) == 8 * 2 * 3 * 1004);  // XLA's test shape
-  CHECK(check_every_element(Tensor<F32, Extents<2, 3>, Layout<0, 1, padded(3, 5)>>(buf)) ==
+  CHECK(check_every_element(Tensor<F32, Extents<2, 3>, Layout<0, 1, pad(3, 5)>>(buf)) ==
         6);                                                                 // "Shapes and layout" padding
   CHECK(check_every_element(Tensor<"f32[10,20]{0,1}">(buf)) == 200);        // column-major
   CHECK(check_every_element(Tensor<"f32[10,20,30]{1,2,0}">(buf)) == 6000);  // 3-d perm
@@ -108,7 +108,7 @@ TEST_CASE("strides and properties of the mapping match the layout functions", "[
   STATIC_REQUIRE(M{}.stride(0) == 600);  // {1,2,0}: dim 1 fastest, then dim 2, then dim 0
   STATIC_REQUIRE(M{}.stride(1) == 1);
   STATIC_REQUIRE(M{}.stride(2) == 20);
-  using P = Tensor<F32, Extents<2, 3>, Layout<0, 1, padded(3, 5)>>::mapping_type;
+  using P = Tensor<F32, Extents<2, 3>, Layout<0, 1, pad(3, 5)>>::mapping_type;
   STATIC_REQUIRE(P{}.is_strided());  // padded dimensions keep the layout strided
   STATIC_REQUIRE(!P{}.is_exhaustive());
   STATIC_REQUIRE(P{}.stride(1) == 3);

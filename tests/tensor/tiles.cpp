@@ -91,7 +91,7 @@ TEST_CASE("tiles: every position of every tile, on tiled layouts", "[tensor][til
   check_tiles(Tensor<"f32[3,37,300]{2,1,0:T(8,128)}">(buf.data()));  // an untiled major dimension
   check_tiles(Tensor<"f32[6,10,12]{2,0,1:T(4,8)}">(buf.data()));
   check_tiles(Tensor<"f32[9,10]{1,0:T(4)}">(buf.data()));  // a rank-1 tile
-  check_tiles(Tensor<F32, Extents<5, 6>, Layout<1, 0, T(2, 4), padded(6, 8)>>(buf.data()));
+  check_tiles(Tensor<F32, Extents<5, 6>, Layout<1, 0, T(2, 4), pad(6, 8)>>(buf.data()));
   for (index_t n : {1, 8, 9, 30}) {
     check_tiles(Tensor<"f32[?,256]{1,0:T(8,128)(2,1)}">(buf.data(), n));
     check_tiles(Tensor<"f32[129,?]{1,0:T(8,128)}">(buf.data(), n));

@@ -17,7 +17,7 @@ TEST_CASE("printing omits defaults and follows XLA's property order", "[text][xl
   STATIC_REQUIRE(to_string(layout{}) == "{}");
   STATIC_REQUIRE(to_string(T(combine, 2, 128)) == "(*,2,128)");
   STATIC_REQUIRE(to_string(element_type::bf16) == "bf16");
-  STATIC_REQUIRE(to_string(make_shape(element_type::f32, {2, 3}, Layout<0, 1, padded(3, 5)>::value)) ==
+  STATIC_REQUIRE(to_string(make_shape(element_type::f32, {2, 3}, Layout<0, 1, pad(3, 5)>::value)) ==
                  "f32[2,3]{0,1:pad(3,5)}");  // xlayout's spelling of padded dimensions
 }
 

@@ -38,7 +38,7 @@ TEST_CASE("Shape<...> static members forward to the constexpr functions", "[text
 }
 
 TEST_CASE("Layout<...> values combine with any shape of their rank", "[text][types]") {
-  using L = Layout<0, 1, padded(3, 5)>;
+  using L = Layout<0, 1, pad(3, 5)>;
   STATIC_REQUIRE(L::rank() == 2);
   STATIC_REQUIRE(L::value.padded_dimensions.size() == 2);
   STATIC_REQUIRE(L::to_string() == "{0,1:pad(3,5)}");

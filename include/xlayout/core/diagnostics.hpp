@@ -63,7 +63,7 @@
   X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")         \
   X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")            \
   X(invalid_layout_arguments,                                                                               \
-    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then padded(...)")   \
+    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)")   \
   X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")      \
   /* indices */                                                                                             \
   X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                 \
@@ -356,7 +356,7 @@ struct error_at_column {
   static_assert(Id != error_id::padded_dimension_too_small, "[xlayout:padded_dimension_too_small] " "Layout: a padded dimension must be at least the dimension size");
   static_assert(Id != error_id::dynamic_dimension, "[xlayout:dynamic_dimension] " "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')");
   static_assert(Id != error_id::invalid_element_type, "[xlayout:invalid_element_type] " "Shape: this element type has no array layout (tuple, token, opaque)");
-  static_assert(Id != error_id::invalid_layout_arguments, "[xlayout:invalid_layout_arguments] " "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then padded(...)");
+  static_assert(Id != error_id::invalid_layout_arguments, "[xlayout:invalid_layout_arguments] " "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)");
   static_assert(Id != error_id::not_strided, "[xlayout:not_strided] " "Layout: the layout is not strided (a tile reorders elements), so it has no strides");
   static_assert(Id != error_id::index_rank_mismatch, "[xlayout:index_rank_mismatch] " "index: the number of indices differs from the rank of the shape");
   static_assert(Id != error_id::index_out_of_range, "[xlayout:index_out_of_range] " "index: an index is outside its dimension");

@@ -106,17 +106,17 @@ constexpr layout ascending_layout(index_t rank) noexcept {
   return l;
 }
 
-/// padded_dimensions in C++ syntax, for `Layout<0, 1, padded(3, 5)>`.
+/// padded_dimensions in C++ syntax, for `Layout<0, 1, pad(3, 5)>`.
 struct padded_dimensions_spec {
   static_vector<index_t, XLAYOUT_MAX_RANK> widths;
   padding_value_kind value = padding_value_kind::zero;
   friend constexpr bool operator==(const padded_dimensions_spec&, const padded_dimensions_spec&) = default;
 };
 
-/// `padded(3, 5)`: dimension 0 padded to width 3, dimension 1 to width 5 (the example of XLA's
+/// `pad(3, 5)`: dimension 0 padded to width 3, dimension 1 to width 5 (the example of XLA's
 /// "Shapes and layout" document).
 template <std::integral... I>
-constexpr padded_dimensions_spec padded(I... widths) noexcept {
+constexpr padded_dimensions_spec pad(I... widths) noexcept {
   static_assert(sizeof...(I) <= XLAYOUT_MAX_RANK,
                 "[xlayout:rank_too_large] Layout: more padded dimensions than XLAYOUT_MAX_RANK");
   padded_dimensions_spec p;

@@ -196,7 +196,7 @@ using Shape = typename detail::parsed_shape<S>::type;
 // ------------------------------------------------------------------------------------------------
 // Layout<...>
 
-/// One argument of Layout<...>: a minor_to_major number, a tile `T(2, 2)`, `padded(3, 5)`,
+/// One argument of Layout<...>: a minor_to_major number, a tile `T(2, 2)`, `pad(3, 5)`,
 /// or the whole layout as text "{1,0:T(2,2)}". Converts implicitly; the fields are public only so that it
 /// can be a template argument.
 struct layout_arg {
@@ -281,7 +281,7 @@ struct checked_layout {
 };
 }  // namespace detail
 
-/// A layout as a type: `Layout<"{1,0:T(2,2)}">`, `Layout<1, 0, T(2, 2)>`, `Layout<0, 1, padded(3, 5)>`
+/// A layout as a type: `Layout<"{1,0:T(2,2)}">`, `Layout<1, 0, T(2, 2)>`, `Layout<0, 1, pad(3, 5)>`
 /// (padded_dimensions). All spellings of one layout are the same type.
 template <layout_arg... A>
 using Layout = typename detail::checked_layout<A...>::type;
