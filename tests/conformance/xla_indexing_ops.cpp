@@ -26,8 +26,8 @@ std::string corpus_path() { return std::string(XLAYOUT_CONFORMANCE_DIR) + "/xla_
 
 std::string str(std::string_view v) { return std::string(v); }
 
-hlo::dimension_list ints(const json& j) {
-  hlo::dimension_list v;
+dimension_list ints(const json& j) {
+  dimension_list v;
   for (const auto& x : j) v.push_back(x.get<index_t>());
   return v;
 }
@@ -47,7 +47,7 @@ void parse_dim_labels(const std::string& labels, hlo::convolution_dimension_numb
   REQUIRE(arrow != std::string::npos);
   const std::string in = labels.substr(0, us), k = labels.substr(us + 1, arrow - us - 1),
                     out = labels.substr(arrow + 2);
-  auto spatial = [](const std::string& s, hlo::dimension_list& l) {
+  auto spatial = [](const std::string& s, dimension_list& l) {
     int n = 0;
     for (char c : s) n += (c >= '0' && c <= '9');
     l.resize(static_cast<std::size_t>(n), 0);

@@ -35,13 +35,13 @@ shape shp(const dims& d) {
   return s;
 }
 dims dims_of(const shape& s) { return dims(s.dimensions.begin(), s.dimensions.end()); }
-hlo::dimension_list dl(const std::vector<index_t>& v) {
-  hlo::dimension_list l;
+dimension_list dl(const std::vector<index_t>& v) {
+  dimension_list l;
   for (index_t x : v) l.push_back(x);
   return l;
 }
-constexpr hlo::dimension_list cdl(std::initializer_list<index_t> v) {
-  hlo::dimension_list l;
+constexpr dimension_list cdl(std::initializer_list<index_t> v) {
+  dimension_list l;
   for (index_t x : v) l.push_back(x);
   return l;
 }

@@ -146,9 +146,6 @@ constexpr opcode opcode_from_name(std::string_view name) noexcept {
 /// XLA's HloInstruction::IsElementwise for the opcodes above (map and all-reduce included).
 constexpr bool is_elementwise(opcode c) noexcept { return c >= opcode::abs && c <= opcode::all_reduce; }
 
-/// A list of dimension numbers (`dimensions={1,0}`, `lhs_batch_dims={0}`).
-using dimension_list = static_vector<index_t, XLAYOUT_MAX_RANK>;
-
 /// One dimension of `slice={[start:limit:stride], ...}`.
 struct slice_dimension {
   index_t start = 0;
