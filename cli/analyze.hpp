@@ -90,12 +90,12 @@ inline int report_hlo_error(const analyze_options& opt, std::string_view text,
   const std::string id(e.name());
   const std::string message(e.message());
   if (opt.json) {
-    std::cout << print({{"error",
-                         {{"id", id},
-                          {"line", e.line},
-                          {"column", e.column},
-                          {"position", e.position},
-                          {"message", message}}}})
+    std::cout << json_line({{"error",
+                             {{"id", id},
+                              {"line", e.line},
+                              {"column", e.column},
+                              {"position", e.position},
+                              {"message", message}}}})
               << '\n';
   }
   std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message;
@@ -117,7 +117,7 @@ inline int report_hlo_error(const analyze_options& opt, std::string_view text,
 /// Reports an error of the analysis (a capacity) or of the command line. Returns exit code 2.
 inline int report_analyze_error(const analyze_options& opt, const std::string& id,
                                 const std::string& message) {
-  if (opt.json) std::cout << print({{"error", {{"id", id}, {"message", message}}}}) << '\n';
+  if (opt.json) std::cout << json_line({{"error", {{"id", id}, {"message", message}}}}) << '\n';
   std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message << '\n';
   return 2;
 }
@@ -170,7 +170,7 @@ inline int run_analyze_command(const analyze_options& opt) {
       outputs_json.push_back(std::move(o));
     }
     if (opt.json) {
-      std::cout << print({{"input", *opt.input}, {"outputs", outputs_json}}) << '\n';
+      std::cout << json_line({{"input", *opt.input}, {"outputs", outputs_json}}) << '\n';
     } else {
       std::cout << out.str();
     }
@@ -226,7 +226,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   }
   (void)comp;
   if (opt.json) {
-    std::cout << print({{"outputs", outputs_json}}) << '\n';
+    std::cout << json_line({{"outputs", outputs_json}}) << '\n';
   } else {
     std::cout << out.str();
   }

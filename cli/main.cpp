@@ -121,7 +121,7 @@ int report(const invocation& inv, const failure& f) {
       const bool missing = static_cast<std::size_t>(f.operand) >= inv.operands.size();
       e["argument"] = missing ? f.missing_name : inv.operands[static_cast<std::size_t>(f.operand)].name;
     }
-    std::cout << print({{"error", e}}) << '\n';
+    std::cout << json_line({{"error", e}}) << '\n';
   }
   std::cerr << "xlayout" << (inv.command.empty() ? "" : " " + inv.command) << ": [xlayout:" << f.id << "] "
             << f.message;
@@ -324,7 +324,7 @@ int run_index(const invocation& inv) {
   auto lin = xlayout::checked_linear_index(s, index);
   if (!lin) return report(inv, library_failure(lin.error().id, 0, 0));
   if (inv.json) {
-    std::cout << print({{"linear_index", *lin}}) << '\n';
+    std::cout << json_line({{"linear_index", *lin}}) << '\n';
   } else {
     std::cout << *lin << '\n';
   }
@@ -340,7 +340,7 @@ int run_delinearize(const invocation& inv) {
   auto e = xlayout::multi_index(s, n);
   if (!e) {
     if (e.error().id == error_id::padding_element) {
-      std::cout << (inv.json ? print({{"index", nullptr}, {"padding", true}}) : "padding") << '\n';
+      std::cout << (inv.json ? json_line({{"index", nullptr}, {"padding", true}}) : "padding") << '\n';
       return exit_padding;
     }
     if (e.error().id == error_id::linear_index_out_of_range) {
@@ -353,7 +353,7 @@ int run_delinearize(const invocation& inv) {
     return report(inv, library_failure(e.error().id, 0, 0));
   }
   if (inv.json) {
-    std::cout << print({{"index", json_int_array(*e)}}) << '\n';
+    std::cout << json_line({{"index", json_int_array(*e)}}) << '\n';
   } else {
     std::cout << spaced(*e) << '\n';
   }
@@ -403,7 +403,7 @@ int run_info(const invocation& inv) {
     const auto r_bytes = xlayout::checked_byte_size(s);
     const auto r_physical_bytes = xlayout::checked_physical_byte_size(s);
     const auto r_physical = xlayout::tiled_dimensions(s);
-    const auto r_count = xlayout::element_count(s);
+    const auto r_count = xlayout::checked_element_count(s);
     for (xlayout::error e :
          {r_span.error(), r_bytes.error(), r_physical_bytes.error(), r_physical.error(), r_count.error()}) {
       if (e.id != error_id::none) return report(inv, library_failure(e.id, 0, 0));
@@ -447,7 +447,7 @@ int run_info(const invocation& inv) {
     if (strided && strides && sz.sized) o["strides"] = json_int_array(*strides);
     o["offset_map"] = offset ? json(offset->text) : json(nullptr);
     o["offset_code"] = offset ? json(offset->code) : json(nullptr);
-    std::cout << print(o) << '\n';
+    std::cout << json_line(o) << '\n';
     return exit_ok;
   }
   const auto row = [](std::string_view key, const std::string& value) {
@@ -513,10 +513,10 @@ int run_code(const invocation& inv) {
       c_function(*m, shape_text(sz.text) + (dynamic ? " (sized as " + shape_text(sz.shape) + ")" : ""),
                  std::string(map_text.view()));
   if (inv.json) {
-    std::cout << print({{"shape", shape_text(sz.text)},
-                        {"map", std::string(map_text.view())},
-                        {"expression", c_expression(*m)},
-                        {"code", code}})
+    std::cout << json_line({{"shape", shape_text(sz.text)},
+                            {"map", std::string(map_text.view())},
+                            {"expression", c_expression(*m)},
+                            {"code", code}})
               << '\n';
   } else {
     std::cout << code;
@@ -567,7 +567,7 @@ int run_draw(const invocation& inv) {
     o["required_span_size"] = span;
     index_vector e;
     e.resize(s.rank());
-    const bool empty = xlayout::element_count(s).value_or(0) == 0;
+    const bool empty = xlayout::checked_element_count(s).value_or(0) == 0;
     o["linear_index"] = empty && s.rank() > 0 ? json::array() : nested_linear_indices(s, e, 0);
     json memory = json::array();
     for (index_t slot = 0; slot < span; ++slot) {
@@ -576,7 +576,7 @@ int run_draw(const invocation& inv) {
     }
     o["memory"] = std::move(memory);
     if (inv.svg) o["svg"] = *inv.svg;
-    std::cout << print(o) << '\n';
+    std::cout << json_line(o) << '\n';
     return exit_ok;
   }
   if (dynamic) {
@@ -627,7 +627,7 @@ int print_map(const invocation& inv, const xlayout::indexing_map& m) {
     return report(inv, library_failure(error_id::capacity_exceeded, -1, -1,
                                        "the map's text is longer than XLAYOUT_MAX_TEXT characters"));
   if (inv.json) {
-    std::cout << print({{"map", std::string(text.view())}}) << '\n';
+    std::cout << json_line({{"map", std::string(text.view())}}) << '\n';
   } else {
     std::cout << text.view() << '\n';
   }
@@ -670,7 +670,7 @@ int run_equivalent(const invocation& inv) {
   if (auto f = missing_domain(inv.operands, 0, a)) return report(inv, *f);
   if (auto f = missing_domain(inv.operands, 1, b)) return report(inv, *f);
   const std::string answer(xlayout::to_string(xlayout::equivalent(a, b, equivalence_budget)));
-  std::cout << (inv.json ? print({{"equivalent", answer}}) : answer) << '\n';
+  std::cout << (inv.json ? json_line({{"equivalent", answer}}) : answer) << '\n';
   return exit_ok;
 }
 
