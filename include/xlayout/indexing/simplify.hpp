@@ -356,7 +356,8 @@ struct simplifier {
   }
 
   /// floor(L / c) in normal form (c >= 1). With allow_new = false it fails (ok = false) instead of making
-  /// a new floor atom (the digit-basis search uses that).
+  /// a new floor atom (the digit-basis search uses that). The rewrite rules below are tried in this order;
+  /// the first that applies gives the result.
   constexpr linear_form floor_lf(linear_form L, index_t c, bool allow_new, bool& ok, int depth = 0) noexcept {
     ok = true;
     linear_form out;
@@ -365,11 +366,37 @@ struct simplifier {
       ok = false;
       return out;
     }
+    if (floor_rule_reduce(L, c, out)) return out;
+    if (floor_rule_half(L, c, allow_new, out)) return out;
+    if (floor_rule_one_block(L, c, out)) return out;
+    if (floor_rule_residues(L, c, out)) return out;
+    if (floor_rule_carry_free_split(L, c, allow_new, ok, depth, out)) return out;
+    if (floor_rule_absorb_inner(L, c, allow_new, depth, out)) return out;
+    if (floor_rule_digits(L, c, allow_new, depth, out)) return out;
+    if (!allow_new) {
+      ok = false;
+      return out;
+    }
+    const expr_id atom = intern_floor(L, c);
+    add_term(out, atom, 1);
+    return out;
+  }
+
+  // Each rule of floor_lf: it either gives floor(L / c) (true; the result is in `out`, which holds the part
+  // already pulled out of the floor) or leaves the floor to the next rule (false).
+
+  /// Divides L and c by the gcd of c and L's coefficients and constant, pulls out the terms whose
+  /// coefficient c divides and the whole part of the constant, until nothing changes. Done when c becomes 1
+  /// or L a constant; otherwise L's constant is in [0, c).
+  constexpr bool floor_rule_reduce(linear_form& L, index_t& c, linear_form& out) noexcept {
     for (int iter = 0; iter < 16; ++iter) {
-      if (c == 1) return add(out, L);
+      if (c == 1) {
+        out = add(out, L);
+        return true;
+      }
       if (L.size == 0) {
         out.constant = add_checked(out.constant, floor_div(L.constant, c));
-        return out;
+        return true;
       }
       index_t g = gcd(c, L.constant);
       for (std::size_t i = 0; i < L.size; ++i) g = gcd(g, L.terms[i].coef);
@@ -392,10 +419,16 @@ struct simplifier {
       L.constant -= q * c;
       if (!pulled) break;
     }
-    if (c == 1) return add(out, L);
-    if (L.size == 0) return out;  // 0 <= L.constant < c
-    // Divisor 2: floor((L + 1) / 2) = L - floor(L / 2), and back, when the other floor is already an atom of
-    // this simplification (so that x / 2 and (x + 1) / 2 cancel; otherwise the form is kept).
+    if (c == 1) {
+      out = add(out, L);
+      return true;
+    }
+    return L.size == 0;  // 0 <= L.constant < c
+  }
+
+  /// Divisor 2: floor((L + 1) / 2) = L - floor(L / 2), and back, when the other floor is already an atom of
+  /// this simplification (so that x / 2 and (x + 1) / 2 cancel; otherwise the form is kept).
+  constexpr bool floor_rule_half(const linear_form& L, index_t c, bool allow_new, linear_form& out) noexcept {
     if (c == 2 && allow_new) {
       linear_form other = L;
       other.constant = L.constant == 1 ? 0 : 1;
@@ -403,139 +436,161 @@ struct simplifier {
       if (f != basic_expr_workspace<C>::missing && is_registered(f) && !is_registered(find_floor(L, 2))) {
         linear_form r = L.constant == 1 ? other : L;
         add_term(r, f, -1);
-        return add(out, r);
+        out = add(out, r);
+        return true;
       }
     }
+    return false;
+  }
+
+  /// L's range lies in one block [q c, (q + 1) c): the floor is q.
+  constexpr bool floor_rule_one_block(const linear_form& L, index_t c, linear_form& out) noexcept {
     index_t q = 0;
     if (fold_if_one_block(range_lf(L), c, q)) {
       out.constant = add_checked(out.constant, q);
-      return out;
+      return true;
     }
-    // Reduce each coefficient to the residue of least magnitude; fold when that lands in one block.
-    {
-      linear_form rest = constant_form(L.constant);
-      linear_form quot;
-      bool any = false;
-      for (std::size_t i = 0; i < L.size; ++i) {
-        const index_t k = L.terms[i].coef;
-        // k = c * q + r with r of least magnitude; q from floor_div (k - r overflows for k near the limits).
-        index_t r = floor_mod(k, c);
-        index_t q = floor_div(k, c);
-        if (r > c - r) {
-          r -= c;
-          ++q;
-        }
-        if (k != r) {
-          any = true;
-          add_term(quot, L.terms[i].atom, q);
-        }
-        add_term(rest, L.terms[i].atom, r);
+    return false;
+  }
+
+  /// Reduce each coefficient to the residue of least magnitude; fold when that lands in one block.
+  constexpr bool floor_rule_residues(const linear_form& L, index_t c, linear_form& out) noexcept {
+    linear_form rest = constant_form(L.constant);
+    linear_form quot;
+    bool any = false;
+    for (std::size_t i = 0; i < L.size; ++i) {
+      const index_t k = L.terms[i].coef;
+      // k = c * q + r with r of least magnitude; q from floor_div (k - r overflows for k near the limits).
+      index_t r = floor_mod(k, c);
+      index_t q = floor_div(k, c);
+      if (r > c - r) {
+        r -= c;
+        ++q;
       }
-      if (any && fold_if_one_block(range_lf(rest), c, q)) {
-        quot.constant = q;
-        return add(out, quot);
+      if (k != r) {
+        any = true;
+        add_term(quot, L.terms[i].atom, q);
+      }
+      add_term(rest, L.terms[i].atom, r);
+    }
+    index_t q = 0;
+    if (any && fold_if_one_block(range_lf(rest), c, q)) {
+      quot.constant = q;
+      out = add(out, quot);
+      return true;
+    }
+    return false;
+  }
+
+  /// Carry-free split: L = big + small with g = gcd(c, big's coefficients) > 1 and small in [0, g-1]:
+  /// floor(L / c) = floor((big / g) / (c / g)). Largest g first. Where the smaller floor fails, so does
+  /// this one (ok = false).
+  constexpr bool floor_rule_carry_free_split(const linear_form& L, index_t c, bool allow_new, bool& ok,
+                                             int depth, linear_form& out) noexcept {
+    index_t cand[XLAYOUT_MAX_TERMS]{};
+    std::size_t nc = 0;
+    for (std::size_t i = 0; i < L.size; ++i) {
+      const index_t g = gcd(c, L.terms[i].coef);
+      if (g <= 1) continue;
+      std::size_t j = 0;
+      while (j < nc && cand[j] != g) ++j;
+      if (j == nc) cand[nc++] = g;
+    }
+    for (std::size_t i = 1; i < nc; ++i) {
+      const index_t t = cand[i];
+      std::size_t j = i;
+      while (j > 0 && cand[j - 1] < t) {
+        cand[j] = cand[j - 1];
+        --j;
+      }
+      cand[j] = t;
+    }
+    for (std::size_t ci = 0; ci < nc; ++ci) {
+      const index_t g = cand[ci];
+      linear_form big, small = constant_form(L.constant);
+      for (std::size_t i = 0; i < L.size; ++i) {
+        if (L.terms[i].coef % g == 0) {
+          add_term(big, L.terms[i].atom, L.terms[i].coef / g);
+        } else {
+          add_term(small, L.terms[i].atom, L.terms[i].coef);
+        }
+      }
+      const interval sr = range_lf(small);
+      if (sr.lower >= 0 && sr.upper <= g - 1) {
+        bool sub_ok = true;
+        const linear_form r = floor_lf(big, c / g, allow_new, sub_ok, depth + 1);
+        if (!sub_ok) {
+          ok = false;
+          return true;
+        }
+        out = add(out, r);
+        return true;
       }
     }
-    // Carry-free split: L = big + small with g = gcd(c, big's coefficients) > 1 and small in [0, g-1]:
-    // floor(L / c) = floor((big / g) / (c / g)). Largest g first.
-    {
-      index_t cand[XLAYOUT_MAX_TERMS]{};
-      std::size_t nc = 0;
-      for (std::size_t i = 0; i < L.size; ++i) {
-        const index_t g = gcd(c, L.terms[i].coef);
-        if (g <= 1) continue;
-        std::size_t j = 0;
-        while (j < nc && cand[j] != g) ++j;
-        if (j == nc) cand[nc++] = g;
-      }
-      for (std::size_t i = 1; i < nc; ++i) {
-        const index_t t = cand[i];
-        std::size_t j = i;
-        while (j > 0 && cand[j - 1] < t) {
-          cand[j] = cand[j - 1];
-          --j;
-        }
-        cand[j] = t;
-      }
-      for (std::size_t ci = 0; ci < nc; ++ci) {
-        const index_t g = cand[ci];
-        linear_form big, small = constant_form(L.constant);
-        for (std::size_t i = 0; i < L.size; ++i) {
-          if (L.terms[i].coef % g == 0) {
-            add_term(big, L.terms[i].atom, L.terms[i].coef / g);
-          } else {
-            add_term(small, L.terms[i].atom, L.terms[i].coef);
-          }
-        }
-        const interval sr = range_lf(small);
-        if (sr.lower >= 0 && sr.upper <= g - 1) {
-          bool sub_ok = true;
-          const linear_form r = floor_lf(big, c / g, allow_new, sub_ok, depth + 1);
-          if (!sub_ok) {
-            ok = false;
-            return out;
-          }
-          return add(out, r);
+    return false;
+  }
+
+  /// Absorb an inner floor: floor((floor(X / a) + R) / c) = floor((X + a * R) / (a * c)) for any integer R.
+  /// Done for the one inner floor with coefficient 1 (XLA), or for the one with the smallest divisor when
+  /// every inner floor divides the same X (the others become a mod of X: digits).
+  constexpr bool floor_rule_absorb_inner(const linear_form& L, index_t c, bool allow_new, int depth,
+                                         linear_form& out) noexcept {
+    if (!allow_new) return false;
+    std::size_t found = L.size;
+    std::size_t num_floors_in_l = 0;
+    bool same_dividend = true;
+    index_t a = 0;
+    for (std::size_t i = 0; i < L.size; ++i) {
+      index_t d = 0;
+      if (is_floor_atom(L.terms[i].atom, d)) {
+        if (num_floors_in_l > 0 &&
+            node(L.terms[i].atom).lhs != node(L.terms[found < L.size ? found : 0].atom).lhs)
+          same_dividend = false;
+        ++num_floors_in_l;
+        if (L.terms[i].coef == 1 && (found == L.size || d < a)) {
+          found = i;
+          a = d;
         }
       }
     }
-    // Absorb an inner floor: floor((floor(X / a) + R) / c) = floor((X + a * R) / (a * c)) for any integer R.
-    // Done for the one inner floor with coefficient 1 (XLA), or for the one with the smallest divisor when
-    // every inner floor divides the same X (the others become a mod of X: digits).
-    if (allow_new) {
-      std::size_t found = L.size;
-      std::size_t num_floors_in_l = 0;
-      bool same_dividend = true;
-      index_t a = 0;
-      for (std::size_t i = 0; i < L.size; ++i) {
+    if (found < L.size && num_floors_in_l > 1) {
+      for (std::size_t i = 0; i < L.size && same_dividend; ++i) {
         index_t d = 0;
-        if (is_floor_atom(L.terms[i].atom, d)) {
-          if (num_floors_in_l > 0 &&
-              node(L.terms[i].atom).lhs != node(L.terms[found < L.size ? found : 0].atom).lhs)
-            same_dividend = false;
-          ++num_floors_in_l;
-          if (L.terms[i].coef == 1 && (found == L.size || d < a)) {
-            found = i;
-            a = d;
-          }
-        }
+        if (is_floor_atom(L.terms[i].atom, d) && node(L.terms[i].atom).lhs != node(L.terms[found].atom).lhs)
+          same_dividend = false;
       }
-      if (found < L.size && num_floors_in_l > 1) {
-        for (std::size_t i = 0; i < L.size && same_dividend; ++i) {
-          index_t d = 0;
-          if (is_floor_atom(L.terms[i].atom, d) && node(L.terms[i].atom).lhs != node(L.terms[found].atom).lhs)
-            same_dividend = false;
-        }
-      }
-      if (found < L.size && (num_floors_in_l == 1 || same_dividend)) {
-        const checked_index ac = checked_mul(a, c);
-        const expr_id f = L.terms[found].atom;
-        linear_form rest = L;
-        rest.erase(found);
-        const linear_form x = from_raw(node(f).lhs);
-        if (ac.ok) {
-          const linear_form joined = add(x, rest, a);
-          if (!failed()) {
-            bool sub_ok = true;
-            const linear_form r = floor_lf(joined, ac.value, true, sub_ok, depth + 1);
-            return add(out, r);
-          }
+    }
+    if (found < L.size && (num_floors_in_l == 1 || same_dividend)) {
+      const checked_index ac = checked_mul(a, c);
+      const expr_id f = L.terms[found].atom;
+      linear_form rest = L;
+      rest.erase(found);
+      const linear_form x = from_raw(node(f).lhs);
+      if (ac.ok) {
+        const linear_form joined = add(x, rest, a);
+        if (!failed()) {
+          bool sub_ok = true;
+          const linear_form r = floor_lf(joined, ac.value, true, sub_ok, depth + 1);
+          out = add(out, r);
+          return true;
         }
       }
     }
-    // Mixed-radix digits of the dividends of known floors.
+    return false;
+  }
+
+  /// Mixed-radix digits of the dividends of known floors (digit_floor).
+  constexpr bool floor_rule_digits(const linear_form& L, index_t c, bool allow_new, int depth,
+                                   linear_form& out) noexcept {
     if (allow_new && depth < 8) {
       bool found = false;
       const linear_form r = digit_floor(L, c, found);
-      if (found) return add(out, r);
+      if (found) {
+        out = add(out, r);
+        return true;
+      }
     }
-    if (!allow_new) {
-      ok = false;
-      return out;
-    }
-    const expr_id atom = intern_floor(L, c);
-    add_term(out, atom, 1);
-    return out;
+    return false;
   }
 
   constexpr expr_id intern_floor(const linear_form& L, index_t c) noexcept {
