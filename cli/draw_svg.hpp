@@ -108,7 +108,7 @@ inline std::string draw_svg(const xlayout::shape& s, const svg_limits& lim = {})
   const xlayout::shape g = padded_grid_shape(s);  // the grid: the array and the padding around it
   const tile_structure tiles(g);                  // same tiles as s; ids also for the padding cells
   const index_t span = xlayout::checked_required_span_size(s).value_or(0);
-  const index_t count = xlayout::element_count(s).value_or(0);
+  const index_t count = xlayout::checked_element_count(s).value_or(0);
   const bool sub = tiles.levels() >= 2;
   detail::canvas cv;
   const long long margin = 20;

@@ -164,7 +164,7 @@ inline void draw_memory(std::ostream& out, const xlayout::shape& s, const tile_s
 /// @pre a static shape with a valid layout
 inline void draw_text(std::ostream& out, const xlayout::shape& s, const draw_limits& lim = {}) {
   const index_t span = xlayout::checked_required_span_size(s).value_or(0);
-  const index_t count = xlayout::element_count(s).value_or(0);
+  const index_t count = xlayout::checked_element_count(s).value_or(0);
   const tile_structure tiles(s);
   out << xlayout::to_string(s).view() << ": " << count << (count == 1 ? " element" : " elements") << " in "
       << span << (span == 1 ? " slot" : " slots");

@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     elements *= d;
     if (elements > (static_cast<i128>(1) << 64)) huge = true;
   }
-  const auto count = xlayout::element_count(*s);
+  const auto count = xlayout::checked_element_count(*s);
   if (huge || !fuzz::fits64(elements)) {
     FUZZ_CHECK(!count && count.error().id == xlayout::error_id::span_overflow, in);
   } else {

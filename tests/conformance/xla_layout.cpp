@@ -368,7 +368,7 @@ void check_byte_size(const json& c) {
         s.dimensions.push_back(d.get<index_t>());
         s.dynamic_dimensions.push_back(false);
       }
-      EXPECT(*element_count(s) == k["n"].get<index_t>());
+      EXPECT(*checked_element_count(s) == k["n"].get<index_t>());
     }
   } else if (name == "UnpackedByteStrides") {
     for (const auto& k : c["cases"]) {
@@ -461,7 +461,7 @@ void check_bitcast(const json& c) {
       EXPECT(d.transpose2_dims == ints(e["transpose2_dims"]));
     }
   } else if (api == "ShapeUtil::IsDecomposableBitcast") {
-    const auto a = element_count(parse(c["input"])), b = element_count(parse(c["output"]));
+    const auto a = checked_element_count(parse(c["input"])), b = checked_element_count(parse(c["output"]));
     EXPECT((*a == *b) == c["expected"].get<bool>());
     EXPECT(decompose_bitcast(parse(c["input"]), parse(c["output"])).kind != bitcast_kind::none);
   } else if (api.rfind("ShapeUtil::AlignLayouts", 0) == 0) {

@@ -159,7 +159,7 @@ TEST_CASE("law: linear_index matches the brute-force pad-reshape-transpose model
     const std::vector<index_t> buffer = brute_force_buffer(s);
     REQUIRE(static_cast<index_t>(buffer.size()) == *span);
     // Where the model put each element.
-    std::vector<index_t> where(static_cast<std::size_t>(*element_count(s)), -1);
+    std::vector<index_t> where(static_cast<std::size_t>(*checked_element_count(s)), -1);
     for (std::size_t p = 0; p < buffer.size(); ++p) {
       if (buffer[p] >= 0) where[static_cast<std::size_t>(buffer[p])] = static_cast<index_t>(p);
     }

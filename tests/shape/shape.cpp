@@ -11,12 +11,14 @@ TEST_CASE("make_shape gives XLA's default (major-to-minor) layout", "[shape][see
   STATIC_REQUIRE(s.layout.minor_to_major == dimension_list{2, 1, 0});
   STATIC_REQUIRE(ascending_layout(3).minor_to_major == dimension_list{0, 1, 2});
   STATIC_REQUIRE(is_static(s));
-  STATIC_REQUIRE(*element_count(s) == 24);
-  STATIC_REQUIRE(*element_count(make_shape(element_type::f32, {})) == 1);
-  STATIC_REQUIRE(*element_count(make_shape(element_type::f32, {3, 0, 5})) == 0);
-  STATIC_REQUIRE(element_count(make_shape(element_type::f32, {dyn, 5})).error().id ==
+  STATIC_REQUIRE(*checked_element_count(s) == 24);
+  STATIC_REQUIRE(element_count(s) == 24);  // the plain twin: a number, preconditions instead of errors
+  STATIC_REQUIRE(element_count(make_shape(element_type::f32, {})) == 1);
+  STATIC_REQUIRE(*checked_element_count(make_shape(element_type::f32, {})) == 1);
+  STATIC_REQUIRE(*checked_element_count(make_shape(element_type::f32, {3, 0, 5})) == 0);
+  STATIC_REQUIRE(checked_element_count(make_shape(element_type::f32, {dyn, 5})).error().id ==
                  error_id::dynamic_dimension);
-  STATIC_REQUIRE(element_count(make_shape(element_type::f32, {index_max, 2})).error().id ==
+  STATIC_REQUIRE(checked_element_count(make_shape(element_type::f32, {index_max, 2})).error().id ==
                  error_id::span_overflow);
 }
 

@@ -63,7 +63,7 @@ constexpr bool same_element_type(const shape& a, const shape& b) noexcept {
 constexpr bool reshape_is_bitcast(const shape& in, const shape& out,
                                   bool ignore_element_type = false) noexcept {
   if (!ignore_element_type && !detail::same_element_type(in, out)) return false;
-  const auto n_in = element_count(in), n_out = element_count(out);
+  const auto n_in = checked_element_count(in), n_out = checked_element_count(out);
   if (!n_in || !n_out || *n_in != *n_out) return false;
   if (*n_in == 0) return true;
   return detail::unit_indices_agree(in, out) && detail::unit_indices_agree(out, in);
@@ -116,7 +116,7 @@ struct bitcast_decomposition {
 /// XLA's ShapeUtil::DecomposeBitcast: kind none when the element counts differ (not decomposable).
 constexpr bitcast_decomposition decompose_bitcast(const shape& in, const shape& out) noexcept {
   bitcast_decomposition r;
-  const auto n_in = element_count(in), n_out = element_count(out);
+  const auto n_in = checked_element_count(in), n_out = checked_element_count(out);
   if (!n_in || !n_out || *n_in != *n_out) return r;
   if (reshape_is_bitcast(in, out, true)) {
     r.kind = bitcast_kind::reshape;
@@ -142,7 +142,7 @@ constexpr bitcast_decomposition decompose_bitcast(const shape& in, const shape& 
 /// anywhere; every other group of dimensions whose sizes multiply to the same product must be
 /// contiguous, in row-major order, in `in`'s layout.
 constexpr result<shape> align_layouts(const shape& in, const shape& out) noexcept {
-  const auto n_in = element_count(in), n_out = element_count(out);
+  const auto n_in = checked_element_count(in), n_out = checked_element_count(out);
   if (!n_in || !n_out || *n_in != *n_out) return error_id::not_a_permutation;
   dimension_list in_dims, out_dims;  // the dimensions of size != 1, in logical order
   for (std::size_t d = 0; d < in.rank(); ++d) {
@@ -211,7 +211,7 @@ constexpr result<shape> align_layouts(const shape& in, const shape& out) noexcep
 /// @pre static shapes with valid layouts
 constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   if (element_bits(a) != element_bits(b)) return false;
-  const auto n_a = element_count(a), n_b = element_count(b);
+  const auto n_a = checked_element_count(a), n_b = checked_element_count(b);
   if (!n_a || !n_b || *n_a != *n_b) return false;
   const auto span_a = checked_required_span_size(a), span_b = checked_required_span_size(b);
   if (!span_a || !span_b || *span_a != *span_b) return false;

@@ -159,7 +159,7 @@ constexpr shape descending_layout_with_same_physical_layout(const shape& s) noex
 constexpr bool is_untiled_layout(const shape& s) noexcept {
   shape plain = s;
   plain.layout.tiles.clear();
-  const auto n = element_count(s);
+  const auto n = checked_element_count(s);
   const auto span = checked_required_span_size(s);
   if (!n || !span || *n != *span || !is_strided(s)) return false;
   const auto a = strides(s), b = strides(plain);

@@ -19,7 +19,7 @@ constexpr index_t element_bits(const shape& s) noexcept {
 /// (ByteSizeOfPrimitiveType, so unpacked S4 takes a byte), or ceil(elements * E / 8) with E(n).
 /// Tiles and padding are ignored. Errors: dynamic_dimension, span_overflow.
 constexpr result<index_t> checked_byte_size(const shape& s) noexcept {
-  auto n = element_count(s);
+  auto n = checked_element_count(s);
   if (!n) return n.error();
   if (s.layout.element_size_in_bits > 0) {
     // In bytes, not bits (as checked_physical_byte_size): n = 8q + r.

@@ -61,9 +61,9 @@ constexpr result<index_t> dimension_number(const shape& s, index_t d) noexcept {
   return d < 0 ? d + r : d;
 }
 
-/// The number of logical elements (XLA's ElementsIn), or an error when a dimension is dynamic or the
-/// product overflows. Rank 0 has one element.
-constexpr result<index_t> element_count(const shape& s) noexcept {
+/// The number of logical elements (XLA's ElementsIn), or an error when a dimension is dynamic
+/// (dynamic_dimension) or the product overflows (span_overflow). Rank 0 has one element.
+constexpr result<index_t> checked_element_count(const shape& s) noexcept {
   if (!is_static(s)) return error_id::dynamic_dimension;
   index_t n = 1;
   for (index_t d : s.dimensions) {
@@ -72,6 +72,15 @@ constexpr result<index_t> element_count(const shape& s) noexcept {
     n = m.value;
   }
   return n;
+}
+
+/// element_count for a static shape whose count fits int64 (compile error in a constant expression
+/// otherwise).
+constexpr index_t element_count(const shape& s) noexcept {
+  auto r = checked_element_count(s);
+  XLAYOUT_EXPECTS(is_static(s), dynamic_dimension);
+  XLAYOUT_EXPECTS(r.has_value(), span_overflow);
+  return r.value_or(0);
 }
 
 /// A static array shape with XLA's default (major-to-minor) layout: make_shape(element_type::f32, {3, 5}).
