@@ -84,6 +84,27 @@ constexpr bool physical_index_exprs(map_builder& b, const shape& s,
   return !b.ws.failed();
 }
 
+/// The reverse tile step's number kind for maps (layout/tiling.hpp's unapply_tile): indices as expressions
+/// built in b's workspace (joining multiplies and adds, unmerging is mod and floordiv by the member's size);
+/// the bound of a merged group becomes a constraint of the map, which excludes the padding.
+struct expr_untile_arithmetic {
+  using value_type = expr_id;
+  map_builder& b;
+
+  constexpr expr_id join(expr_id count, index_t t, expr_id within) noexcept {
+    const expr_id outer = b.ws.mul(count, b.ws.constant(t));
+    return b.ws.add(outer, within);
+  }
+  constexpr bool bound(expr_id e, index_t size) noexcept {
+    b.add_constraint(e, interval{0, size - 1});  // not in the padding of the last tile
+    return true;
+  }
+  constexpr void unmerge(expr_id& e, index_t d, expr_id& digit) noexcept {
+    digit = b.ws.mod(e, b.ws.constant(d));
+    e = b.ws.floordiv(e, b.ws.constant(d));
+  }
+};
+
 constexpr result<indexing_map> finish_layout_map(map_builder& b, bool simplified) noexcept {
   auto m = b.finish();
   if (!m || !simplified) return m;
@@ -135,46 +156,15 @@ constexpr result<indexing_map> physical_to_logical_map(const shape& s, bool simp
   const tiled_vector& final_dims = st->sizes[st->num_tiles];
   if (final_dims.size() > XLAYOUT_MAX_VARS) return error_id::too_many_variables;
   map_builder b(final_dims.size(), 0);
-  expr_workspace& ws = b.ws;
   static_vector<expr_id, max_tiled_rank> idx;
   for (std::size_t i = 0; i < final_dims.size(); ++i) {
     b.set_size(i, final_dims[i]);
     idx.push_back(b.dim(i));
   }
+  detail::expr_untile_arithmetic k{b};
   for (std::size_t t = st->num_tiles; t-- > 0;) {
-    const tile& tl = s.layout.tiles[t];
-    const tiled_vector& before = st->sizes[t];
-    const std::size_t k = tl.rank();
-    const std::size_t prepended = before.size() < k ? k - before.size() : 0;
-    const std::size_t n = before.size() + prepended;
-    const std::size_t base = n - k;
-    const detail::tile_groups g = detail::groups_of(tl);
-    const std::size_t m = g.first.size();
-    static_vector<expr_id, max_tiled_rank> prev;
-    for (std::size_t i = 0; i < base; ++i) prev.push_back(idx[i]);
-    prev.resize(n, 0);
-    for (std::size_t gi = 0; gi < m; ++gi) {
-      const index_t ts = tl.dimensions[g.last[gi]];
-      const expr_id outer = ws.mul(idx[base + gi], ws.constant(ts));
-      expr_id e = ws.add(outer, idx[base + m + gi]);
-      index_t merged = 1;
-      for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) {
-        const index_t d = q + base < prepended ? 1 : before[base + q - prepended];
-        merged *= d;
-      }
-      b.add_constraint(e, interval{0, merged - 1});  // not in the padding of the last tile
-      for (std::size_t q = g.last[gi] + 1; q-- > g.first[gi];) {
-        const index_t d = q + base < prepended ? 1 : before[base + q - prepended];
-        if (q == g.first[gi]) {
-          prev[base + q] = e;
-        } else {
-          prev[base + q] = ws.mod(e, ws.constant(d));
-          e = ws.floordiv(e, ws.constant(d));
-        }
-      }
-    }
-    idx.clear();
-    for (std::size_t i = prepended; i < n; ++i) idx.push_back(prev[i]);
+    if (!detail::unapply_tile(k, st->sizes[t], s.layout.tiles[t], idx, idx))
+      return error_id::capacity_exceeded;
   }
   // idx is now the padded physical index, major to minor; logical dimension d sits at position j.
   for (std::size_t d = 0; d < s.rank(); ++d) {

@@ -148,11 +148,11 @@ constexpr index_t linear_index(const shape& s, const index_vector& index) noexce
 
 /// linear_index with the index as any sized range of integers (std::array<int, 2>, std::span, ...).
 template <class Range>
-  requires requires(const Range& r) {
-    { *std::begin(r) } -> std::convertible_to<index_t>;
-    std::size(r);
-  } && (!std::same_as<Range, index_vector>)
-constexpr index_t linear_index(const shape& s, const Range& index) noexcept {
+requires requires(const Range& r) {
+  { *std::begin(r) } -> std::convertible_to<index_t>;
+  std::size(r);
+} &&(!std::same_as<Range, index_vector>)constexpr index_t
+    linear_index(const shape& s, const Range& index) noexcept {
   index_vector v;
   for (auto i : index) {
     if (!v.try_push_back(static_cast<index_t>(i))) break;
@@ -188,9 +188,11 @@ constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexc
     rest /= dims[i];
   }
   if (rest != 0) return error_id::padding_element;
+  detail::untile_index_arithmetic uk;
   for (std::size_t t = s.layout.tiles.size(); t-- > 0;) {
     tiled_vector before;
-    if (!detail::unapply_tile(stages[t], s.layout.tiles[t], idx, before)) return error_id::padding_element;
+    if (!detail::unapply_tile(uk, stages[t], s.layout.tiles[t], idx, before))
+      return error_id::padding_element;
     idx = before;
   }
   index_vector out;

@@ -171,40 +171,75 @@ struct index_arithmetic {
   }
 };
 
-/// Undoes one tile: given the sizes `before` it was applied and an index into the tiled sizes, writes
-/// the index into `before`. Returns false when the index lies in padding the tile added.
-constexpr bool unapply_tile(const tiled_vector& before, const tile& t, const tiled_vector& after_index,
-                            tiled_vector& before_index) noexcept {
-  const std::size_t k = t.rank();
-  const std::size_t prepended = before.size() < k ? k - before.size() : 0;
+/// What the reverse tile step (unapply_tile) computes with: a kind of number, K::value_type, for an index
+/// into one dimension (an int64 value, or an expression of the tiled index), and its three operations:
+///   k.join(count, t, within)   the index into a dimension cut into tiles of size t, from the tile index
+///                              and the index within the tile: count * t + within (undoes split)
+///   k.bound(e, size)           e, the index into a merged '*' group of that size, lies in it, not in the
+///                              padding that rounds the group up to whole tiles: false when it does not
+///                              (or the kind records the condition and returns true)
+///   k.unmerge(e, d, digit)     digit := e mod d, e := e / d: the most-minor member of size d of a merged
+///                              group split off (undoes merge)
+template <class K>
+concept untile_arithmetic = requires(K& k, typename K::value_type& v, const typename K::value_type& c,
+                                     index_t t) {
+  { k.join(c, t, c) } -> std::convertible_to<typename K::value_type>;
+  { k.bound(c, t) } -> std::same_as<bool>;
+  k.unmerge(v, t, v);
+};
+
+/// The reverse tile step, written once for indices and for the expressions of indexing/layout_map.hpp:
+/// given the sizes `before` tile `t` was applied to and an index into the tiled sizes, writes the index into
+/// `before` (`after_index` and `before_index` may be the same vector). Each group's tile index and index
+/// within the tile join into the index of the merged group, which is then split back into its members,
+/// most minor first. Returns false when k.bound does (the index lies in padding the tile added).
+template <untile_arithmetic K, std::size_t N>
+constexpr bool unapply_tile(K& k, const tiled_vector& before, const tile& t,
+                            const static_vector<typename K::value_type, N>& after_index,
+                            static_vector<typename K::value_type, N>& before_index) noexcept {
+  using value = typename K::value_type;
+  const std::size_t rank = t.rank();
+  const std::size_t prepended = before.size() < rank ? rank - before.size() : 0;
   const std::size_t n = before.size() + prepended;  // rank after prepending
-  const std::size_t base = n - k;
+  const std::size_t base = n - rank;
   const tile_groups g = groups_of(t);
   const std::size_t m = g.first.size();
-  // Sizes after prepending, as apply_tile saw them.
-  tiled_vector padded_before;
-  for (std::size_t i = 0; i < prepended; ++i) padded_before.push_back(1);
-  for (index_t d : before) padded_before.push_back(d);
+  // The size of dimension q of the tile's span as apply_tile saw it (1 where it prepended a dimension).
+  const auto size_at = [&](std::size_t q) { return q + base < prepended ? 1 : before[base + q - prepended]; };
 
-  tiled_vector idx;
+  static_vector<value, N> idx;
   for (std::size_t i = 0; i < base; ++i) idx.push_back(after_index[i]);
-  idx.resize(n);
+  idx.resize(n, value{});
   for (std::size_t gi = 0; gi < m; ++gi) {
-    const index_t ts = t.dimensions[g.last[gi]];
-    index_t e = after_index[base + gi] * ts + after_index[base + m + gi];
+    value e = k.join(after_index[base + gi], t.dimensions[g.last[gi]], after_index[base + m + gi]);
     index_t merged = 1;
-    for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) merged *= padded_before[base + q];
-    if (e >= merged) return false;  // in the padding that rounds the group up to whole tiles
+    for (std::size_t q = g.first[gi]; q <= g.last[gi]; ++q) merged *= size_at(q);
+    if (!k.bound(e, merged)) return false;  // in the padding that rounds the group up to whole tiles
     for (std::size_t q = g.last[gi] + 1; q-- > g.first[gi];) {
-      const index_t d = padded_before[base + q];
-      idx[base + q] = e % d;
-      e /= d;
+      if (q == g.first[gi]) {
+        idx[base + q] = e;  // e < size_at(q) here: what is left is the most-major member
+      } else {
+        k.unmerge(e, size_at(q), idx[base + q]);
+      }
     }
   }
   before_index.clear();
   for (std::size_t i = prepended; i < n; ++i) before_index.push_back(idx[i]);
   return true;
 }
+
+/// The reverse tile step's number kind for indices as int64 values (multi_index).
+struct untile_index_arithmetic {
+  using value_type = index_t;
+  constexpr index_t join(index_t count, index_t t, index_t within) const noexcept {
+    return count * t + within;
+  }
+  constexpr bool bound(index_t e, index_t size) const noexcept { return e < size; }
+  constexpr void unmerge(index_t& e, index_t d, index_t& digit) const noexcept {
+    digit = e % d;
+    e /= d;
+  }
+};
 
 }  // namespace detail
 
