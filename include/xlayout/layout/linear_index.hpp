@@ -148,11 +148,11 @@ constexpr index_t linear_index(const shape& s, const index_vector& index) noexce
 
 /// linear_index with the index as any sized range of integers (std::array<int, 2>, std::span, ...).
 template <class Range>
-requires requires(const Range& r) {
-  { *std::begin(r) } -> std::convertible_to<index_t>;
-  std::size(r);
-} &&(!std::same_as<Range, index_vector>)constexpr index_t
-    linear_index(const shape& s, const Range& index) noexcept {
+  requires requires(const Range& r) {
+    { *std::begin(r) } -> std::convertible_to<index_t>;
+    std::size(r);
+  } && (!std::same_as<Range, index_vector>)
+constexpr index_t linear_index(const shape& s, const Range& index) noexcept {
   index_vector v;
   for (auto i : index) {
     if (!v.try_push_back(static_cast<index_t>(i))) break;

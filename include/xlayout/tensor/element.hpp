@@ -92,7 +92,9 @@ class packed_reference {
     }
   }
   /// Writes v's low bits (integers wrap, as a cast to an n-bit integer does; floats round to nearest even).
-  XLAYOUT_HD constexpr const packed_reference& operator=(value_type v) const noexcept requires(!Const) {
+  XLAYOUT_HD constexpr const packed_reference& operator=(value_type v) const noexcept
+    requires(!Const)
+  {
     std::uint32_t r = 0;
     if constexpr (E == element_type::f4e2m1fn) {
       r = detail::encode_minifloat(detail::format_of(E), v);
@@ -105,7 +107,8 @@ class packed_reference {
   }
   /// Copies the value of another element (not the reference).
   XLAYOUT_HD constexpr const packed_reference& operator=(const packed_reference& other) const noexcept
-      requires(!Const) {
+    requires(!Const)
+  {
     return *this = static_cast<value_type>(other);
   }
   packed_reference(const packed_reference&) = default;
@@ -188,7 +191,8 @@ class checked_reference {
   /// The linear index of the element in the tensor's buffer.
   XLAYOUT_HD constexpr index_t offset() const noexcept { return offset_; }
   XLAYOUT_HD constexpr const checked_reference& operator=(const value_type& v) const noexcept
-      requires(!Access::is_const) {
+    requires(!Access::is_const)
+  {
     get() = v;
     return *this;
   }

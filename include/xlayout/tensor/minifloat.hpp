@@ -233,8 +233,8 @@ struct float_storage_traits<f8_bits<E>> {
 /// The storage of x rounded to the nearest value of the type (ties to even): from_float<bf16_bits>(1.5f).
 /// Out-of-range values follow ml_dtypes: infinity where the type has one, else NaN.
 template <class Storage>
-requires detail::float_storage_traits<Storage>::convertible XLAYOUT_HD constexpr Storage from_float(
-    float x) noexcept {
+  requires detail::float_storage_traits<Storage>::convertible
+XLAYOUT_HD constexpr Storage from_float(float x) noexcept {
   if constexpr (std::is_same_v<Storage, bf16_bits>) {
     const std::uint32_t u = detail::bits_of(x);
     if ((u & 0x7FFFFFFFu) > 0x7F800000u) return {static_cast<std::uint16_t>((u >> 16) | 0x40u)};  // quiet NaN
