@@ -228,3 +228,27 @@ TEST_CASE(
   REQUIRE(r.has_value());
   CHECK((*r)[0] == -2);
 }
+
+TEST_CASE("regression (fuzz map_text): a negated product of two constants keeps their order when printed",
+          "[indexing][regression]") {
+  // 47720 * 2^62 overflows, so the product stays as written; `d0 - -47720 * 2^62` is d0 + (-47720) * (-2^62).
+  // It printed `d0 - -4611686018427387904 * 47720`, which parses to d0 + (-2^62) * (-47720) and prints
+  // `d0 - -47720 * 4611686018427387904`: the two texts alternated.
+  for (std::string_view text : {"(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]",
+                                "(d0) -> (d0 - 47720 * 4611686018427387904), domain: d0 in [0, 1]",
+                                "(d0) -> (d0 - -4611686018427387904 * 47720), domain: d0 in [0, 1]",
+                                "(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]"}) {
+    INFO(text);
+    const auto printed = xl::to_string(map(text));
+    INFO(printed.view());
+    const auto back = map(printed.view());
+    CHECK(xl::to_string(back).view() == printed.view());
+    CHECK(back == map(text));
+  }
+  CHECK(xl::to_string(map("(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]")).view() ==
+        "(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]");
+  // -2 * -2^62 = 2^63 stays a product, but `d0 - -2 * 4611686018427387904` would fold -2 * 2^62 = INT64_MIN
+  // and fail to negate it: that sum keeps its plus.
+  CHECK(xl::to_string(map("(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]")).view() ==
+        "(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]");
+}

@@ -66,7 +66,13 @@ struct expr_printer {
     const expr_node& n = v[e];
     if (n.kind == expr_kind::add) return negatable(n.lhs) && negatable(n.rhs);
     if (n.kind == expr_kind::constant) return n.value != index_min;
-    if (n.kind == expr_kind::mul) return !v.is_constant(n.lhs, index_min) && !v.is_constant(n.rhs, index_min);
+    if (n.kind == expr_kind::mul) {
+      if (v.is_constant(n.lhs, index_min) || v.is_constant(n.rhs, index_min)) return false;
+      // Two constants (a product that overflows, kept as written) print negated as `p * -q`, which must not
+      // fold when parsed back.
+      if (v.is_constant(n.lhs) && v.is_constant(n.rhs))
+        return !checked_mul(v[n.lhs].value, -v[n.rhs].value).ok;
+    }
     return true;
   }
 
@@ -138,6 +144,14 @@ struct expr_printer {
       } else {
         out.append_int(-n.value);
       }
+      return;
+    }
+    if (n.kind == expr_kind::mul && v.is_constant(n.lhs) && v.is_constant(n.rhs)) {
+      // Two constants keep their order (`a - p * -q`): the parser negates `p * -q` into p * q again, where
+      // `a - -q * p` (the constant factor moved right) would come back as another tree printed otherwise.
+      out.append_int(v[n.lhs].value);
+      out.append(" * ");
+      out.append_int(-v[n.rhs].value);
       return;
     }
     if (n.kind == expr_kind::mul) {
