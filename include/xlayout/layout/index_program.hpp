@@ -166,6 +166,50 @@ constexpr void coalesce_terms(const shape& s, index_program& prog) noexcept {
   }
 }
 
+/// One dimension of the shape being tiled, as compile_index_program follows it: its digits (least
+/// significant first; their radices multiply to the size) and its size.
+struct sized_digits {
+  digit_list digits;
+  index_t size = 1;
+};
+
+/// The tile step's number kind for index programs (layout/tiling.hpp's apply_tile): merging a '*' group
+/// puts the more-minor dimension's digits below the major one's, splitting by a tile size is split_digits
+/// (which fails where the split does not line up with the digits: the program is then not exact).
+struct digit_arithmetic {
+  using value_type = sized_digits;
+  const shape& s;
+
+  constexpr sized_digits unit() const noexcept {
+    program_digit one;
+    one.coefficients.resize(s.rank());
+    one.radix = 1;
+    sized_digits u;
+    u.digits.push_back(one);
+    return u;
+  }
+  constexpr bool merge(sized_digits& major, const sized_digits& minor) const noexcept {
+    digit_list merged = minor.digits;  // the most-minor member's digits are least significant
+    for (const program_digit& g : major.digits) {
+      if (!merged.try_push_back(g)) return false;
+    }
+    const checked_index ms = checked_mul(major.size, minor.size);
+    if (!ms.ok) return false;  // inexact: linear_index handles it (span_overflow)
+    major.digits = merged;
+    major.size = ms.value;
+    return true;
+  }
+  constexpr bool split(const sized_digits& merged, index_t t, sized_digits& count,
+                       sized_digits& within) const noexcept {
+    count = sized_digits{};
+    within = sized_digits{};
+    if (!split_digits(s, merged.digits, t, count.digits, within.digits)) return false;
+    count.size = ceil_div(merged.size, t);
+    within.size = t;
+    return true;
+  }
+};
+
 }  // namespace detail
 
 /// Compiles the layout of a static, valid shape into terms. Not exact (use linear_index) when a tile
@@ -173,10 +217,8 @@ constexpr void coalesce_terms(const shape& s, index_program& prog) noexcept {
 constexpr index_program compile_index_program(const shape& s) noexcept {
   index_program prog;
   if (!is_static(s) || find_layout_issue(s)) return prog;
-  using detail::digit_list;
   using detail::program_digit;
-  static_vector<digit_list, max_tiled_rank> dims;  // the digits of each current dimension, major first
-  tiled_vector sizes;
+  static_vector<detail::sized_digits, max_tiled_rank> dims;  // the current dimensions, major first
   for (std::size_t j = 0; j < s.rank(); ++j) {
     const std::size_t d = detail::physical_to_logical(s, j);
     program_digit g;
@@ -184,64 +226,20 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
     g.coefficients[d] = 1;
     g.radix = laid_out_extent(s, d);
     detail::tidy(s, g);
-    digit_list l;
-    l.push_back(g);
-    dims.push_back(l);
-    sizes.push_back(laid_out_extent(s, d));
+    detail::sized_digits x;
+    x.digits.push_back(g);
+    x.size = laid_out_extent(s, d);
+    dims.push_back(x);
   }
-  for (const tile& t : s.layout.tiles) {
-    const std::size_t k = t.rank();
-    while (dims.size() < k) {
-      program_digit one;
-      one.coefficients.resize(s.rank());
-      one.radix = 1;
-      digit_list l;
-      l.push_back(one);
-      dims.insert(0, l);
-      sizes.insert(0, 1);
-    }
-    const std::size_t base = dims.size() - k;
-    const auto groups = detail::groups_of(t);
-    static_vector<digit_list, max_tiled_rank> outer_dims, inner_dims;
-    tiled_vector outer_sizes, inner_sizes;
-    for (std::size_t gi = 0; gi < groups.first.size(); ++gi) {
-      // Merge the group row-major: the most-minor member's digits are least significant.
-      digit_list merged;
-      index_t merged_size = 1;
-      for (std::size_t q = groups.last[gi] + 1; q-- > groups.first[gi];) {
-        for (const program_digit& g : dims[base + q]) {
-          if (!merged.try_push_back(g)) return prog;
-        }
-        const checked_index ms = checked_mul(merged_size, sizes[base + q]);
-        if (!ms.ok) return prog;  // inexact: linear_index handles it (span_overflow)
-        merged_size = ms.value;
-      }
-      const index_t ts = t.dimensions[groups.last[gi]];
-      digit_list outer, inner;
-      if (!detail::split_digits(s, merged, ts, outer, inner)) return prog;
-      outer_dims.push_back(outer);
-      inner_dims.push_back(inner);
-      outer_sizes.push_back(ceil_div(merged_size, ts));
-      inner_sizes.push_back(ts);
-    }
-    dims.resize(base);
-    sizes.resize(base);
-    for (std::size_t gi = 0; gi < outer_dims.size(); ++gi) {
-      dims.push_back(outer_dims[gi]);
-      sizes.push_back(outer_sizes[gi]);
-    }
-    for (std::size_t gi = 0; gi < inner_dims.size(); ++gi) {
-      dims.push_back(inner_dims[gi]);
-      sizes.push_back(inner_sizes[gi]);
-    }
-  }
+  detail::digit_arithmetic k{s};
+  if (!detail::apply_tiles(k, dims, s.layout)) return prog;
   // Row-major strides of the tiled shape, then each digit's weight inside its dimension. Checked: a shape
   // with a zero-sized dimension has span 0 however large the others are, and their strides may still
   // overflow; such a program is not exact (linear_index and strides() then answer).
   index_t stride = 1;
   for (std::size_t i = dims.size(); i-- > 0;) {
     index_t weight = 1;
-    for (const program_digit& g : dims[i]) {
+    for (const program_digit& g : dims[i].digits) {
       if (g.max_value > 0) {
         index_term term;
         term.coefficients = g.coefficients;
@@ -256,7 +254,7 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
       if (!w.ok) return prog;
       weight = w.value;
     }
-    const checked_index st = checked_mul(stride, sizes[i]);
+    const checked_index st = checked_mul(stride, dims[i].size);
     if (!st.ok) return prog;
     stride = st.value;
   }
