@@ -40,8 +40,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Element count: exact product (at most XLAYOUT_MAX_RANK factors below 2^63: stop once past 2^64).
   i128 elements = 1;
   bool huge = false;
+  for (index_t d : s->dimensions) elements = d == 0 ? 0 : elements;  // 0 however large the others
   for (index_t d : s->dimensions) {
-    if (huge) break;
+    if (huge || elements == 0) break;
     elements *= d;
     if (elements > (static_cast<i128>(1) << 64)) huge = true;
   }

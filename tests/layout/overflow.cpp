@@ -61,3 +61,13 @@ TEST_CASE(
   // A zero-sized dimension under a tile (division by a zero radix).
   CHECK_FALSE(xl::compile_index_program(shape("f32[0]{0:T(*,4)}")).exact);
 }
+
+TEST_CASE(
+    "regression (fuzz shape_text): a zero-sized dimension makes 0 elements however large the others are",
+    "[layout][regression]") {
+  // 2 * 48 * 16616018427387904 * 11 passes int64 before the 0 comes: the count is still 0, and so is the byte
+  // size (span_overflow before). The tiles keep the text valid: the default layout's strides would overflow.
+  const auto s = shape("f32[2,48,16616018427387904,11,0]{4,3,2,1,0:T(*,*,1,*,3)}");
+  CHECK(xl::checked_element_count(s).value_or(-1) == 0);
+  CHECK(xl::checked_byte_size(s).value_or(-1) == 0);
+}

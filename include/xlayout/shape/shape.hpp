@@ -62,9 +62,13 @@ constexpr result<index_t> dimension_number(const shape& s, index_t d) noexcept {
 }
 
 /// The number of logical elements (XLA's ElementsIn), or an error when a dimension is dynamic
-/// (dynamic_dimension) or the product overflows (span_overflow). Rank 0 has one element.
+/// (dynamic_dimension) or the product overflows (span_overflow). Rank 0 has one element; a dimension of size
+/// 0 makes 0 however large the others are.
 constexpr result<index_t> checked_element_count(const shape& s) noexcept {
   if (!is_static(s)) return error_id::dynamic_dimension;
+  for (index_t d : s.dimensions) {
+    if (d == 0) return index_t{0};
+  }
   index_t n = 1;
   for (index_t d : s.dimensions) {
     auto m = checked_mul(n, d);
