@@ -147,17 +147,16 @@ inline int run_analyze_command(const analyze_options& opt) {
   json outputs_json = json::array();
   std::ostringstream out;
   if (opt.input) {
-    using result_t = xlayout::result<hlo::input_indexing<>>;
-    auto r =
-        std::make_unique<result_t>(hlo::checked_input_to_output(*m, static_cast<std::size_t>(*opt.input)));
-    if (!r->has_value()) {
-      if (r->error().id == xlayout::error_id::dimension_out_of_range)
+    auto r = std::make_unique<hlo::input_indexing<>>();  // about 1 MB: not on the stack
+    if (const xlayout::error e = hlo::input_to_output_into(*m, static_cast<std::size_t>(*opt.input), *r);
+        e.id != xlayout::error_id::none) {
+      if (e.id == xlayout::error_id::dimension_out_of_range)
         return report_analyze_error(
             opt, "no_such_input",
             "the analysed computation has no parameter(" + std::to_string(*opt.input) + ")");
-      return fail(r->error().id);
+      return fail(e.id);
     }
-    const auto& a = **r;
+    const auto& a = *r;
     out << "input " << *opt.input << " (" << m->name_of(m->instructions[a.input]) << ")\n";
     for (std::size_t k = 0; k < a.num_outputs(); ++k) {
       std::vector<indexing_text> set;
@@ -178,11 +177,11 @@ inline int run_analyze_command(const analyze_options& opt) {
   }
 
   const std::size_t n = hlo::num_outputs(*m);
-  using result_t = xlayout::result<hlo::fusion_indexing<>>;
+  auto r = std::make_unique<hlo::fusion_indexing<>>();  // about 1 MB: not on the stack
   for (std::size_t k = 0; k < n; ++k) {
-    auto r = std::make_unique<result_t>(hlo::checked_output_to_input(*m, k));
-    if (!r->has_value()) return fail(r->error().id);
-    const auto& a = **r;
+    if (const xlayout::error e = hlo::output_to_input_into(*m, *r, k); e.id != xlayout::error_id::none)
+      return fail(e.id);
+    const auto& a = *r;
     const hlo::instruction& root = m->instructions[a.root];
     const bool element = root.is_tuple && root.code != hlo::opcode::tuple;
     const xlayout::shape& s = m->shapes[root.first_shape + (element ? k : 0)];

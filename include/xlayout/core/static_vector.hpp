@@ -104,7 +104,14 @@ struct static_vector {
     size_ = n;
   }
 
-  XLAYOUT_HD constexpr void clear() noexcept { resize(0); }
+  /// Empties the vector. (Not resize(0): g++ 12 stops with an internal compiler error on the
+  /// value-initialised temporary T{} of resize when T is tens of kilobytes, as the HLO analysis' results
+  /// are.)
+  XLAYOUT_HD constexpr void clear() noexcept {
+    const T empty{};
+    for (std::size_t i = 0; i < size_; ++i) elems_[i] = empty;
+    size_ = 0;
+  }
 
   friend XLAYOUT_HD constexpr bool operator==(const static_vector& a, const static_vector& b) noexcept {
     if (a.size_ != b.size_) return false;

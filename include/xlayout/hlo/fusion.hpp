@@ -330,14 +330,16 @@ constexpr static_vector<std::uint16_t, XLAYOUT_HLO_MAX_OUTPUTS> output_roots(con
 /// maps of its users, in an order where every user comes before its producers; each composition is
 /// simplified and loses its unused symbols; equal indexings are kept once per instruction.
 /// Errors: the per-op and composition errors (capacities), capacity_exceeded.
-template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
-constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
-    const Module& m, std::uint16_t top, std::uint16_t start, const bool* member,
-    std::size_t output_id = 0) noexcept {
+/// grouped_output_to_input_into fills `g` (cleared first) and returns the error (id none on success): for
+/// results kept in static or heap storage (a grouped_indexing<48> is about 1 MB).
+template <std::size_t MaxEntries, module_like Module>
+constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top, std::uint16_t start,
+                                             const bool* member, std::size_t output_id,
+                                             grouped_indexing<MaxEntries>& g) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
-  grouped_indexing<MaxEntries> g;
+  g.entries.clear();
   g.start = start;
-  if (start >= m.instructions.size()) return error_id::dimension_out_of_range;
+  if (start >= m.instructions.size()) return error{error_id::dimension_out_of_range};
   const detail::fusion_graph<Module> graph{m, top};
   const instruction& s = m.instructions[start];
   const std::size_t shape_index = s.is_tuple && output_id < s.num_shapes ? output_id : 0;
@@ -346,9 +348,9 @@ constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
   operand_indexing initial;
   initial.map = *id;
   if (auto r = g.insert(start, initial); !r) return r.error();
-  if (!member[start]) return g;
+  if (!member[start]) return error{};
   static_vector<std::uint16_t, N> order;
-  if (!detail::post_order(graph, start, member, order)) return error_id::capacity_exceeded;
+  if (!detail::post_order(graph, start, member, order)) return error{error_id::capacity_exceeded};
   for (std::size_t i = order.size(); i-- > 0;) {
     const std::uint16_t node = order[i];
     if (!member[node] || !g.contains(node)) continue;
@@ -374,23 +376,35 @@ constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
       }
     }
   }
-  return g;
+  return error{};
+}
+
+/// checked_grouped_output_to_input: grouped_output_to_input_into returning the result by value.
+template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
+constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
+    const Module& m, std::uint16_t top, std::uint16_t start, const bool* member,
+    std::size_t output_id = 0) noexcept {
+  result<grouped_indexing<MaxEntries>> r;
+  if (const error e = grouped_output_to_input_into(m, top, start, member, output_id, r.value_);
+      e.id != error_id::none)
+    return e;
+  return r;
 }
 
 /// hlo::output_to_input(module, output_id): the analysis XLA's tests run on a module: the computation of
 /// analysed_computation (a fusion's, or ENTRY itself as one fusion), from output `output_id` of it, to each
 /// of its parameters. Errors: no_entry_computation (a module without computations), dimension_out_of_range
 /// (no such output), the analysis' errors.
-template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
-constexpr result<fusion_indexing<MaxEntries>> checked_output_to_input(const Module& m,
-                                                                      std::size_t output_id = 0) noexcept {
+template <std::size_t MaxEntries, module_like Module>
+constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries>& out,
+                                     std::size_t output_id = 0) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
-  fusion_indexing<MaxEntries> out;
+  out.parameters.clear();
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error_id::capacity_exceeded;
+  if (c == none) return error{error_id::capacity_exceeded};
   out.computation = c;
   const auto roots = output_roots(m, c);
-  if (output_id >= roots.size()) return error_id::dimension_out_of_range;
+  if (output_id >= roots.size()) return error{error_id::dimension_out_of_range};
   out.output = output_id;
   out.root = roots[output_id];
   const computation& comp = m.computations[c];
@@ -411,10 +425,17 @@ constexpr result<fusion_indexing<MaxEntries>> checked_output_to_input(const Modu
   detail::mark_computation(m, c, member);
   const bool tuple_element =
       m.instructions[out.root].is_tuple && m.instructions[out.root].code != opcode::tuple;
-  auto g = checked_grouped_output_to_input<MaxEntries>(m, c, out.root, member, tuple_element ? output_id : 0);
-  if (!g) return g.error();
-  out.groups = *g;
-  return out;
+  return grouped_output_to_input_into(m, c, out.root, member, tuple_element ? output_id : 0, out.groups);
+}
+
+/// checked_output_to_input: output_to_input_into returning the result by value (a fusion_indexing<48> is
+/// about 1 MB: at run time prefer output_to_input_into on static or heap storage).
+template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
+constexpr result<fusion_indexing<MaxEntries>> checked_output_to_input(const Module& m,
+                                                                      std::size_t output_id = 0) noexcept {
+  result<fusion_indexing<MaxEntries>> r;
+  if (const error e = output_to_input_into(m, r.value_, output_id); e.id != error_id::none) return e;
+  return r;
 }
 
 /// The number of outputs output_to_input(module, k) accepts.
@@ -436,14 +457,14 @@ constexpr fusion_indexing<MaxEntries> output_to_input(const Module& m, std::size
 /// after producers (XLA's ComputeEpilogueInputToOutputIndexing generalised to every path), simplified, with
 /// unused symbols removed, kept as sets. An op without an input-to-output map (dot, pad...) gives the
 /// undefined map from there on.
-template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
-constexpr result<input_indexing<MaxEntries>> checked_input_to_output_from(const Module& m,
-                                                                          std::uint16_t input) noexcept {
-  input_indexing<MaxEntries> out;
+template <std::size_t MaxEntries, module_like Module>
+constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
+                                          input_indexing<MaxEntries>& out) noexcept {
+  out.groups.entries.clear();
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error_id::capacity_exceeded;
+  if (c == none) return error{error_id::capacity_exceeded};
   if (input >= m.instructions.size() || m.instructions[input].computation != c)
-    return error_id::dimension_out_of_range;
+    return error{error_id::dimension_out_of_range};
   out.computation = c;
   out.input = input;
   out.roots = output_roots(m, c);
@@ -482,24 +503,42 @@ constexpr result<input_indexing<MaxEntries>> checked_input_to_output_from(const 
       }
     }
   }
-  return out;
+  return error{};
+}
+
+/// checked_input_to_output_from: input_to_output_from_into returning the result by value.
+template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
+constexpr result<input_indexing<MaxEntries>> checked_input_to_output_from(const Module& m,
+                                                                          std::uint16_t input) noexcept {
+  result<input_indexing<MaxEntries>> r;
+  if (const error e = input_to_output_from_into(m, input, r.value_); e.id != error_id::none) return e;
+  return r;
 }
 
 /// hlo::input_to_output(module, parameter): checked_input_to_output_from the analysed computation's
 /// parameter(parameter). Errors: dimension_out_of_range (no such parameter), the analysis' errors.
-template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
-constexpr result<input_indexing<MaxEntries>> checked_input_to_output(const Module& m,
-                                                                     std::size_t parameter) noexcept {
+template <std::size_t MaxEntries, module_like Module>
+constexpr error input_to_output_into(const Module& m, std::size_t parameter,
+                                     input_indexing<MaxEntries>& out) noexcept {
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error_id::capacity_exceeded;
+  if (c == none) return error{error_id::capacity_exceeded};
   const computation& comp = m.computations[c];
   for (std::uint16_t k = 0; k < comp.num_instructions; ++k) {
     const auto id = static_cast<std::uint16_t>(comp.first_instruction + k);
     const instruction& ins = m.instructions[id];
     if (ins.code == opcode::parameter && ins.attrs.parameter_number == static_cast<index_t>(parameter))
-      return checked_input_to_output_from<MaxEntries>(m, id);
+      return input_to_output_from_into(m, id, out);
   }
-  return error_id::dimension_out_of_range;
+  return error{error_id::dimension_out_of_range};
+}
+
+/// checked_input_to_output: input_to_output_into returning the result by value.
+template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
+constexpr result<input_indexing<MaxEntries>> checked_input_to_output(const Module& m,
+                                                                     std::size_t parameter) noexcept {
+  result<input_indexing<MaxEntries>> r;
+  if (const error e = input_to_output_into(m, parameter, r.value_); e.id != error_id::none) return e;
+  return r;
 }
 
 /// input_to_output for a module known to fit (a compile error in a constant expression otherwise).
