@@ -13,7 +13,7 @@ TEST_CASE(
     "IndexingMap<\"...\"> holds the parsed and the simplified map (Indexing analysis, simplifier example 1)",
     "[indexing][static]") {
   using M = IndexingMap<"(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]">;
-  STATIC_REQUIRE(M::text == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
+  STATIC_REQUIRE(M::to_string() == "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]");
   STATIC_REQUIRE(to_string(M::parsed) ==
                  "(d0, d1) -> (d0 + d1 / 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]");
   STATIC_REQUIRE(M::num_dims == 2);
