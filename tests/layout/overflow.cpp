@@ -71,3 +71,17 @@ TEST_CASE(
   CHECK(xl::checked_element_count(s).value_or(-1) == 0);
   CHECK(xl::checked_byte_size(s).value_or(-1) == 0);
 }
+
+TEST_CASE("regression (fuzz shape_text): splitting a digit of size INT64_MAX under a tile does not overflow",
+          "[layout][regression]") {
+  // The 8-element tile of dimension 1 (size 2^63 - 1) split its digit with ceil((2^63 - 1) / 8) computed as
+  // (2^63 - 1 + 7) / 8. Evaluated in a constant expression, so an overflow would not compile.
+  constexpr bool compiled = [] {
+    const auto s = xl::parse_shape("f16[0,9223372036854775807,8]{2,1,0:T(7,4)(2,6,1,6,4)(46,6)(5,6)}");
+    if (!s) return false;
+    (void)xl::compile_index_program(*s);
+    return xl::checked_required_span_size(*s).value_or(-1) == 0;
+  }();
+  static_assert(compiled);
+  CHECK(compiled);
+}

@@ -116,9 +116,11 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
     program_digit low = g, high = g;
     low.modulus = u;
     low.radix = u;
-    high.divisor = g.divisor * u;
+    const checked_index divisor = checked_mul(g.divisor, u);
+    if (!divisor.ok) return false;
+    high.divisor = divisor.value;
     high.modulus = g.modulus == 0 ? 0 : g.modulus / u;
-    high.radix = (g.radix + u - 1) / u;
+    high.radix = g.radix / u + (g.radix % u != 0 ? 1 : 0);  // ceil(radix / u): radix + u - 1 may overflow
     tidy(s, low);
     tidy(s, high);
     inner.push_back(low);
