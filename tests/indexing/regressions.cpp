@@ -252,3 +252,21 @@ TEST_CASE("regression (fuzz map_text): a negated product of two constants keeps 
   CHECK(xl::to_string(map("(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]")).view() ==
         "(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]");
 }
+
+TEST_CASE(
+    "regression (fuzz map_text): the simplifier's multiple test does not overflow on large coefficients",
+    "[indexing][regression]") {
+  // Checking whether m * x is part of a sum multiplied x's coefficient by m in int64 (-3180 *
+  // 121039548018480816 here). Evaluated in a constant expression, so an overflow would not compile.
+  constexpr bool simplified = [] {
+    const auto m = xl::parse_indexing_map(
+        "(y) -> (y - -y mod 4 - y mod 7204 * -92220 floordiv 203 * 4772204 * 372036 * 477223, 6), domain: y "
+        "in "
+        "[5, 105]");
+    if (!m) return false;
+    (void)xl::checked_simplify(*m);
+    return true;
+  }();
+  static_assert(simplified);
+  CHECK(simplified);
+}

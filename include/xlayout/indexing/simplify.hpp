@@ -249,7 +249,9 @@ struct simplifier {
   constexpr bool contains_multiple(const linear_form& f, const linear_form& x, index_t m) const noexcept {
     if (m == 0 || x.size == 0) return false;
     for (std::size_t i = 0; i < x.size; ++i) {
-      const index_t want = x.terms[i].coef * m;  // small: bounded by f's coefficients when it matters
+      const checked_index w = checked_mul(x.terms[i].coef, m);
+      if (!w.ok) return false;  // beyond int64, so beyond f's magnitudes
+      const index_t want = w.value;
       const index_t have = f.coef_of(x.terms[i].atom);
       if (have == 0 || (have < 0) != (want < 0)) return false;
       if (want < 0 ? have > want : have < want) return false;
