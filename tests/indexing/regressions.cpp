@@ -88,6 +88,19 @@ TEST_CASE("regression (issue): simplify of y - y mod 6 - y mod 16 is idempotent"
   for (index_t y = 0; y <= 100; ++y) CHECK(eval1(*once, {y}) == y - y % 6 - y % 16);
 }
 
+TEST_CASE("regression (fuzz map_text): simplify of (d0 * 200) floordiv 12 mod 10 is idempotent",
+          "[indexing][regression]") {
+  // The first pass printed ((d0 * 5) / 3) * -10 + (d0 * 50) / 3, which a second pass turned into
+  // ((d0 * 5) mod 3) * 3: both right, but simplify was not idempotent.
+  const auto m = map("(d0) -> ((d0 * 200) floordiv 12 mod 10), domain: d0 in [0, 8]");
+  const auto once = xl::checked_simplify(m);
+  REQUIRE(once.has_value());
+  const auto twice = xl::checked_simplify(*once);
+  REQUIRE(twice.has_value());
+  CHECK(xl::to_string(*twice).view() == xl::to_string(*once).view());
+  for (index_t d0 = 0; d0 <= 8; ++d0) CHECK(eval1(*once, {d0}) == (d0 * 200) / 12 % 10);
+}
+
 TEST_CASE("regression (issue): result_range does not take a constant INT64_MAX for +infinity",
           "[indexing][regression]") {
   // INT64_MAX - d0 over [0, 5] takes [INT64_MAX - 5, INT64_MAX].

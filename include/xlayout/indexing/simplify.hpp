@@ -1251,6 +1251,21 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
   // prints with it too.
   if (s.num_chosen > 0)
     for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(inputs[i]);
+  // A printed result can simplify further when it is read back: `(d0 * 200) / 12 mod 10` over [0, 8] prints
+  // as `((d0 * 5) / 3) * -10 + (d0 * 50) / 3`, two floors of one divisor whose dividends differ by a factor,
+  // which a second reading turns into `((d0 * 5) mod 3) * 3` (fuzz map_text). Read the results again until
+  // they stop changing, as XLA's Simplify loops to a fixpoint, so that simplify is idempotent.
+  for (int again = 0; again < 4 && !ws.failed(); ++again) {
+    simplifier<C> s2(ws, d.bounds, nv, replace);
+    expr_id next[XLAYOUT_MAX_RESULTS]{};
+    for (std::size_t i = 0; i < d.num_results; ++i) next[i] = s2.simplify_expr(d.results[i]);
+    if (s2.num_chosen > 0)
+      for (std::size_t i = 0; i < d.num_results; ++i) next[i] = s2.simplify_expr(d.results[i]);
+    bool changed = false;
+    for (std::size_t i = 0; i < d.num_results; ++i) changed = changed || next[i] != d.results[i];
+    if (!changed) break;
+    for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = next[i];
+  }
   // The results chose the constants inside their divisions; a constraint's mod of the same dividend
   // prints with the same constant (`(d0 - 1) / 2` beside `(d0 - 1) mod 2 in [0, 0]`).
   if (s.num_chosen == 0) return;
