@@ -110,7 +110,9 @@ constexpr bool apply_tile(K& k, static_vector<typename K::value_type, N>& dims, 
   }
   const std::size_t groups = sizes.size();
   if (base + 2 * groups > N) return false;
-  dims.resize(base);
+  // Drop the tiled dimensions one by one (resize(base) made g++ 12 -O3 see a memset of a negative size:
+  // a false -Wstringop-overflow).
+  while (dims.size() > base) dims.pop_back();
   for (std::size_t g = 0; g < groups; ++g) {
     const value m = merged[g];
     value count{};
