@@ -887,7 +887,8 @@ struct simplifier {
   /// `floor(x / c)` as XLA prints it: a dividend whose terms are all negative (and constant <= 0) prints as
   /// `(-x) / -c`.
   constexpr expr_id pretty_floor(const linear_form& x, expr_id divisor) noexcept {
-    bool all_negative = x.size > 0 && x.constant <= 0;
+    // (Not for the divisor INT64_MIN, which has no negation: fuzz map_algebra.)
+    bool all_negative = x.size > 0 && x.constant <= 0 && node(divisor).value != index_min;
     for (std::size_t i = 0; i < x.size; ++i) all_negative = all_negative && x.terms[i].coef < 0;
     if (all_negative)
       return ws.make(expr_kind::floordiv, pretty(scale(x, -1)), ws.constant(-node(divisor).value), 0);
