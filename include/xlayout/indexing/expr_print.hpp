@@ -76,6 +76,17 @@ struct expr_printer {
     return true;
   }
 
+  /// Does print(e) begin with a minus sign (a negative constant or a negation, leftmost)?
+  constexpr bool starts_with_minus(expr_id e) const noexcept {
+    for (;;) {
+      const expr_node& n = v[e];
+      if (n.kind == expr_kind::constant) return n.value < 0;
+      if (n.kind == expr_kind::variable || n.kind == expr_kind::min || n.kind == expr_kind::max) return false;
+      if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) return true;
+      e = n.lhs;
+    }
+  }
+
   constexpr bool needs_parens(expr_kind k, int parent, bool is_rhs, bool is_rhs_of_minus) const noexcept {
     const int prec = precedence(k);
     const int parent_prec = parent < 0 ? 0 : precedence(static_cast<expr_kind>(parent));
@@ -116,9 +127,14 @@ struct expr_printer {
       const bool parens = (is_rhs || v.kind(negated) == expr_kind::mul) && parent >= 0 &&
                           precedence(static_cast<expr_kind>(parent)) == 2 &&
                           static_cast<expr_kind>(parent) != expr_kind::mul;
+      // A negated term that itself prints with a leading minus (`-(-p * q * d0)`, a product of constants
+      // kept as written) is parenthesised: `--p` is not a token sequence the parser reads back the same way.
+      const bool inner_parens = starts_with_minus(negated);
       if (parens) out.append('(');
       out.append('-');
-      print(negated, static_cast<int>(expr_kind::mul), false, false);
+      if (inner_parens) out.append('(');
+      print(negated, inner_parens ? -1 : static_cast<int>(expr_kind::mul), false, false);
+      if (inner_parens) out.append(')');
       if (parens) out.append(')');
       return;
     }
