@@ -1,13 +1,14 @@
 # cmake/check_layering.cmake: fails when a header under <INCLUDE_DIR>/xlayout/<layer>/ includes a header of a
 # higher layer. Usage: cmake -DINCLUDE_DIR=<dir containing xlayout/> -P check_layering.cmake
 #
-# Layers, lowest first (docs/design.md): core < shape < layout < text < indexing < hlo < tensor < interop.
+# Layers, lowest first (docs/design.md): core < values < layout < text < indexing < static < hlo < tensor <
+# interop.
 # Umbrella headers directly in xlayout/ are exempt as includers; as includees, xlayout/<layer>.hpp counts as
 # <layer>, xlayout/xlayout.hpp as tensor (it includes everything but interop/) and xlayout/version.hpp as core.
 # Both #include <xlayout/...> and relative #include "..." are followed. A directory under xlayout/ that is
 # not a layer is an error, so that the list here stays the truth.
 cmake_minimum_required(VERSION 3.25)
-set(_layers core shape layout text indexing hlo tensor interop)
+set(_layers core values layout text indexing static hlo tensor interop)
 
 if(NOT IS_DIRECTORY "${INCLUDE_DIR}/xlayout")
   message(FATAL_ERROR "check_layering: ${INCLUDE_DIR}/xlayout is not a directory")

@@ -6,6 +6,7 @@
 #include <string>
 #include <xlayout/hlo.hpp>
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 #include <xlayout/text.hpp>
 using namespace xlayout;
 

@@ -3,6 +3,7 @@
 // docs/indexing.md quotes this file.
 #include <cstdio>
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 #include <xlayout/text.hpp>
 using namespace xlayout;
 

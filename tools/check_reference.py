@@ -209,7 +209,7 @@ def public_names(text):
         c = text[i]
         if c in "{;=":
             head = text[start:i].strip()
-            ns = re.fullmatch(r"(?:inline\s+)?namespace\s+([\w:]+)", head)
+            ns = re.fullmatch(r"(?:inline\s+)?namespace\s+([\w:]+)", head.replace("XLAYOUT_NAMESPACE", "xlayout"))
             if c == "{" and (ns or head == "namespace" or re.fullmatch(r'extern\s+""', head)):
                 stack.append(ns.group(1) if ns else ("" if head == "namespace" else "extern"))
                 if head != "namespace" and not ns:

@@ -4,7 +4,7 @@
 # Generates two TUs in a temporary directory: <xlayout/indexing.hpp> alone, and N distinct
 # IndexingMap<"..."> (each parsed and simplified once), each used in a static_assert on the simplified
 # text. The maps come in four families of N/4, sizes varied so that no two are the same:
-#   seed     (d0, d1) -> (d0 + d1 floordiv C, d1 mod C) over d1 < C - 1   (static_map.hpp's example)
+#   seed     (d0, d1) -> (d0 + d1 floordiv C, d1 mod C) over d1 < C - 1   (static/indexing_map.hpp's example)
 #   reshape2 (d0 * C + d1) split back into (d0, d1)                        (a 2-d reshape chain)
 #   reshape3 (d0 * B * C + d1 * C + d2) split back into (d0, d1, d2)       (a 3-d reshape chain)
 #   tiled    the linear offset of a T(T0,T1)-tiled layout, mapped back      (a tiled layout's inverse)
@@ -53,9 +53,9 @@ map_text() {
   esac
 }
 
-echo '#include <xlayout/indexing.hpp>' > "$work/header.cpp"
+printf '#include <xlayout/indexing.hpp>\n#include <xlayout/static.hpp>\n' > "$work/header.cpp"
 {
-  echo '#include <xlayout/indexing.hpp>'
+  echo '#include <xlayout/indexing.hpp>'; echo '#include <xlayout/static.hpp>'
   echo 'using xlayout::IndexingMap;'
   for ((k = 0; k < n; ++k)); do
     map_text $((k % 4)) $((k / 4))

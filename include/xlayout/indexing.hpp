@@ -1,6 +1,6 @@
 // include/xlayout/indexing.hpp: the indexing layer: interval, expressions, indexing maps, their XLA text,
-// simplify, compose, variable operations, equivalence, the type-level IndexingMap<"...">, and the maps of
-// tiled layouts.
+// simplify, compose, variable operations, equivalence, and the maps of tiled layouts (the type-level
+// IndexingMap<"..."> is in xlayout/static.hpp).
 #pragma once
 #include <xlayout/indexing/affine_expr.hpp>
 #include <xlayout/indexing/compose.hpp>
@@ -12,6 +12,5 @@
 #include <xlayout/indexing/interval.hpp>
 #include <xlayout/indexing/layout_map.hpp>
 #include <xlayout/indexing/simplify.hpp>
-#include <xlayout/indexing/static_map.hpp>
 #include <xlayout/indexing/text.hpp>
 #include <xlayout/indexing/variables.hpp>

@@ -9,5 +9,6 @@
 #include <xlayout/layout/sizes.hpp>
 #include <xlayout/layout/tiling.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape.hpp>
+#include <xlayout/static/shape.hpp>
 #include <xlayout/text.hpp>
+#include <xlayout/values.hpp>

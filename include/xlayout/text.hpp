@@ -1,7 +1,5 @@
-// include/xlayout/text.hpp: XLA's text of shapes and layouts, and the type-level spellings
-// (Shape<"...">, Layout<...>, shape_v, layout_v).
+// include/xlayout/text.hpp: XLA's text of shapes and layouts: parse, print, and the scanner they share.
 #pragma once
 #include <xlayout/text/parse_shape.hpp>
 #include <xlayout/text/print_shape.hpp>
 #include <xlayout/text/scanner.hpp>
-#include <xlayout/text/static_shape.hpp>

@@ -6,9 +6,9 @@
 #define XLAYOUT_VERSION_PATCH 0
 #define XLAYOUT_VERSION (XLAYOUT_VERSION_MAJOR * 10000 + XLAYOUT_VERSION_MINOR * 100 + XLAYOUT_VERSION_PATCH)
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 /// The version as numbers, for code that wants to check it without macros.
 inline constexpr int version_major = XLAYOUT_VERSION_MAJOR;
 inline constexpr int version_minor = XLAYOUT_VERSION_MINOR;
 inline constexpr int version_patch = XLAYOUT_VERSION_PATCH;
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

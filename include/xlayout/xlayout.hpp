@@ -5,7 +5,8 @@
 #include <xlayout/hlo.hpp>
 #include <xlayout/indexing.hpp>
 #include <xlayout/layout.hpp>
-#include <xlayout/shape.hpp>
+#include <xlayout/static.hpp>
 #include <xlayout/tensor.hpp>
 #include <xlayout/text.hpp>
+#include <xlayout/values.hpp>
 #include <xlayout/version.hpp>

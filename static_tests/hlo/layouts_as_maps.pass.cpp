@@ -11,7 +11,7 @@
 #include <xlayout/hlo/parse.hpp>
 #include <xlayout/indexing/equivalence.hpp>
 #include <xlayout/indexing/layout_map.hpp>
-#include <xlayout/indexing/static_map.hpp>
+#include <xlayout/static/indexing_map.hpp>
 #include <xlayout/text/parse_shape.hpp>
 
 using namespace xlayout;

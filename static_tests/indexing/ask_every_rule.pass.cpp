@@ -4,6 +4,7 @@
 // parses.
 #include <string_view>
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 
 using namespace xlayout;
 

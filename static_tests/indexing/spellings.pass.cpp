@@ -2,6 +2,7 @@
 // spellings of one map are one type (as Shape<...> and Layout<...> are), and different maps differ.
 #include <type_traits>
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 
 using namespace xlayout;
 

@@ -3,4 +3,5 @@
 // The mistake: the range of d1 is missing: the text ends. Column 39 is the end of the text (one past the last
 // ']').
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 constexpr auto bad = xlayout::indexing_map_v<"(d0, d1) -> (d0), domain: d0 in [0, 9]">;

@@ -17,6 +17,7 @@
 #include <vector>
 #include <xlayout/hlo.hpp>
 #include <xlayout/indexing.hpp>
+#include <xlayout/static.hpp>
 
 #include "support/indexing_image.hpp"
 

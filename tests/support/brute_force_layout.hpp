@@ -7,7 +7,7 @@
 #include <functional>
 #include <numeric>
 #include <vector>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
 namespace xlayout_test {
 using xlayout::combine_dimension;

@@ -63,7 +63,7 @@
   X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")         \
   X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")            \
   X(invalid_layout_arguments,                                                                               \
-    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)")   \
+    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)")      \
   X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")      \
   /* indices */                                                                                             \
   X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                 \
@@ -117,7 +117,7 @@
     "the rank, a dimension number out of range)")                                                           \
   X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The stable identifier of each error. `none` means success.
 enum class error_id : int {
@@ -405,4 +405,4 @@ namespace detail {
 constexpr index_t diagnostic_column(const error& e) noexcept { return e.position >= 0 ? e.position + 1 : 0; }
 }  // namespace detail
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

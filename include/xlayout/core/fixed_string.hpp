@@ -7,7 +7,7 @@
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/index.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// A string literal captured as a structural value, so `Shape<"f32[3,5]">` can take it as a template
 /// argument. N counts the terminating NUL.
@@ -98,4 +98,4 @@ class static_string {
   bool overflowed_ = false;
 };
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

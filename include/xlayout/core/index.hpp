@@ -6,7 +6,7 @@
 
 #include <xlayout/core/config.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The integer type of every size, index and linear index (XLA's int64).
 using index_t = std::int64_t;
@@ -108,4 +108,4 @@ XLAYOUT_HD constexpr index_t saturating_mul(index_t a, index_t b) noexcept {
 /// True when x is a positive power of two.
 XLAYOUT_HD constexpr bool is_power_of_two(index_t x) noexcept { return x > 0 && (x & (x - 1)) == 0; }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -6,7 +6,7 @@
 
 #include <xlayout/core/config.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Up to N elements of T stored inline. Unused slots always hold T{}, so two vectors with equal
 /// contents are also equal as template arguments.
@@ -122,4 +122,4 @@ struct static_vector {
   }
 };
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

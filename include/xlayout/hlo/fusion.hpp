@@ -22,12 +22,7 @@
 #include <xlayout/indexing/text.hpp>
 #include <xlayout/indexing/variables.hpp>
 
-/// Operand indexings one fusion analysis may hold in all (every instruction's set together).
-#ifndef XLAYOUT_HLO_MAX_INDEXINGS
-#define XLAYOUT_HLO_MAX_INDEXINGS 48
-#endif
-
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 /// A module of any capacities (hlo::basic_module).
 template <class M>
@@ -586,4 +581,4 @@ constexpr void append_source(Out& out, const Module& m, std::uint16_t id) noexce
   }
 }
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

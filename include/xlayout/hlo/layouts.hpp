@@ -12,9 +12,9 @@
 #include <xlayout/hlo/op.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/indexing/layout_map.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 namespace detail {
 /// x followed by `layout_map` (from the operand's logical index), simplified, unused symbols removed.
@@ -84,4 +84,4 @@ constexpr operand_indexing tiled_access(const operand_indexing& x, const shape& 
   return r.value_or(operand_indexing{});
 }
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

@@ -11,23 +11,9 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/hlo/op.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-/// Default capacities of hlo::module (the run-time module; hlo::basic_module takes its own).
-#ifndef XLAYOUT_HLO_MAX_INSTRUCTIONS
-#define XLAYOUT_HLO_MAX_INSTRUCTIONS 256
-#endif
-#ifndef XLAYOUT_HLO_MAX_COMPUTATIONS
-#define XLAYOUT_HLO_MAX_COMPUTATIONS 32
-#endif
-#ifndef XLAYOUT_HLO_MAX_SHAPES
-#define XLAYOUT_HLO_MAX_SHAPES 512
-#endif
-#ifndef XLAYOUT_HLO_MAX_CHARS
-#define XLAYOUT_HLO_MAX_CHARS 8192
-#endif
-
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 /// No instruction / no computation.
 inline constexpr std::uint16_t none = 0xFFFF;
@@ -137,4 +123,4 @@ constexpr op op_of(const basic_module<I, C, S, N>& m, std::uint16_t id) noexcept
   return o;
 }
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

@@ -12,22 +12,9 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-/// Operands of one instruction (concatenate and tuple may have many).
-#ifndef XLAYOUT_HLO_MAX_OPERANDS
-#define XLAYOUT_HLO_MAX_OPERANDS 16
-#endif
-/// Outputs of one instruction (the elements of a tuple result: variadic reduce, tuple).
-#ifndef XLAYOUT_HLO_MAX_OUTPUTS
-#define XLAYOUT_HLO_MAX_OUTPUTS 8
-#endif
-/// Runtime variables of one operand indexing (dynamic-slice offsets, gather indices).
-#ifndef XLAYOUT_HLO_MAX_RT_VARS
-#define XLAYOUT_HLO_MAX_RT_VARS 4
-#endif
-
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 // X(enumerator, "hlo-name"). The opcodes the indexing analysis distinguishes; every other opcode parses
 // as opcode::other (its indexing is XLA's undefined map).
@@ -289,4 +276,4 @@ struct operand_indexing {
 /// `unknown indexing`).
 using instruction_indexing = static_vector<operand_indexing, XLAYOUT_HLO_MAX_OPERANDS>;
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

@@ -26,10 +26,10 @@
 #include <xlayout/indexing/variables.hpp>
 #include <xlayout/layout/bitcast.hpp>
 #include <xlayout/layout/operations.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 namespace op_maps_detail {
 
@@ -1351,4 +1351,4 @@ constexpr operand_indexing_text to_string(const operand_indexing& oi) noexcept {
   return to_string(oi, parameter_source_names{});
 }
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

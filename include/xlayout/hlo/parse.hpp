@@ -34,13 +34,13 @@
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/hlo/module.hpp>
 #include <xlayout/hlo/op.hpp>
-#include <xlayout/shape/element_type.hpp>
-#include <xlayout/shape/shape.hpp>
-#include <xlayout/shape/shape_tree.hpp>
 #include <xlayout/text/parse_shape.hpp>
 #include <xlayout/text/scanner.hpp>
+#include <xlayout/values/element_type.hpp>
+#include <xlayout/values/shape.hpp>
+#include <xlayout/values/shape_tree.hpp>
 
-namespace xlayout::hlo {
+namespace XLAYOUT_NAMESPACE::hlo {
 
 /// A parse failure: the id, the 0-based byte position in the module text, and the 1-based line and column
 /// of that position (columns count bytes).
@@ -902,4 +902,4 @@ struct parsed_module {
 template <fixed_string S>
 inline constexpr const auto& module_v = detail::parsed_module<S>::parsed.value_;
 
-}  // namespace xlayout::hlo
+}  // namespace XLAYOUT_NAMESPACE::hlo

@@ -14,12 +14,8 @@
 #include <xlayout/indexing/expr_print.hpp>
 #include <xlayout/indexing/expr_workspace.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
-/// Longest text `to_string` produces for one expression or map.
-#ifndef XLAYOUT_MAX_TEXT
-#define XLAYOUT_MAX_TEXT 1536
-#endif
 using expr_text = static_string<XLAYOUT_MAX_TEXT>;
 
 /// One expression with its own pool (a structural value): the result of parse_affine_expr and of the
@@ -74,4 +70,4 @@ constexpr bool is_multiple_of(const affine_expr& e, index_t factor) noexcept {
   return d % (factor < 0 ? -factor : factor) == 0;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -11,7 +11,7 @@
 #include <xlayout/indexing/simplify.hpp>
 #include <xlayout/indexing/variables.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// second after first, as XLA composes: the dimensions are first's; the symbols are, in order, second's
 /// range variables, first's range variables, second's runtime variables, first's runtime variables; the
@@ -100,4 +100,4 @@ constexpr result<indexing_map> checked_compose_simplified(const indexing_map& fi
   return checked_remove_unused_symbols(*s);
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -13,13 +13,7 @@
 #include <xlayout/indexing/simplify.hpp>
 #include <xlayout/indexing/variables.hpp>
 
-/// Default number of expression evaluations equivalent() may spend on enumeration (fits clang's default
-/// -fconstexpr-steps for small maps; pass a larger budget at run time).
-#ifndef XLAYOUT_EQUIVALENCE_BUDGET
-#define XLAYOUT_EQUIVALENCE_BUDGET 20000
-#endif
-
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
@@ -354,4 +348,4 @@ constexpr tribool is_bijective_on_domain(const indexing_map& m,
   return c.onto_box ? tribool::yes : tribool::no;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -10,20 +10,7 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/indexing/interval.hpp>
 
-/// Nodes in the expression pool of one indexing_map or affine_expr value (its results and constraints).
-#ifndef XLAYOUT_MAX_EXPRS
-#define XLAYOUT_MAX_EXPRS 192
-#endif
-/// Nodes in the scratch workspace of one operation (parse, simplify, compose, equivalent).
-#ifndef XLAYOUT_MAX_WORK_EXPRS
-#define XLAYOUT_MAX_WORK_EXPRS 2048
-#endif
-/// Variables (dimensions + range variables + runtime variables) of one indexing map.
-#ifndef XLAYOUT_MAX_VARS
-#define XLAYOUT_MAX_VARS 16
-#endif
-
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The index of a node in a pool.
 using expr_id = std::uint16_t;
@@ -233,4 +220,4 @@ constexpr interval expr_range(expr_view v, expr_id id, const interval* vars, std
 
 }  // namespace detail
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -7,7 +7,7 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/indexing/expr_pool.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 namespace detail {
 
 /// XLA's expression printer (symbolic_map_serialization.cc). `Names` appends the name of variable v:
@@ -227,4 +227,4 @@ struct default_var_names {
 };
 
 }  // namespace detail
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

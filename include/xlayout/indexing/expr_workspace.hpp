@@ -10,7 +10,7 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/indexing/expr_pool.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// A scratch pool in which every node is unique (hash-consed: building the same node twice gives the same
 /// id, so equal ids mean equal trees). Node 0 is the constant 0. When the capacity is exhausted the
@@ -299,4 +299,4 @@ constexpr bool export_exprs(const basic_expr_workspace<Capacity>& ws, expr_id* r
 }
 
 }  // namespace detail
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -14,20 +14,7 @@
 #include <xlayout/indexing/affine_expr.hpp>
 #include <xlayout/indexing/interval.hpp>
 
-/// Results of one indexing map.
-#ifndef XLAYOUT_MAX_RESULTS
-#define XLAYOUT_MAX_RESULTS 16
-#endif
-/// Constraints (`expr in [lo, hi]`) of one indexing map.
-#ifndef XLAYOUT_MAX_CONSTRAINTS
-#define XLAYOUT_MAX_CONSTRAINTS 12
-#endif
-/// Characters of the custom variable names of one map (`th_x`, `vector_elem`; default names cost nothing).
-#ifndef XLAYOUT_MAX_NAME_CHARS
-#define XLAYOUT_MAX_NAME_CHARS 96
-#endif
-
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 static_assert(XLAYOUT_MAX_VARS > 0 && XLAYOUT_MAX_VARS <= 255,
               "[xlayout:capacity_exceeded] XLAYOUT_MAX_VARS");
@@ -529,4 +516,4 @@ constexpr gpu_variable_kind gpu_variable_kind_from_name(std::string_view name) n
   return gpu_variable_kind::none;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -6,7 +6,7 @@
 
 #include <xlayout/core/index.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The answer to a question that may not be decidable (XLA's std::optional<bool>): interval comparisons,
 /// equivalent(), is_injective_on_domain(), is_bijective_on_domain().
@@ -154,4 +154,4 @@ constexpr interval max(const interval& a, const interval& b) noexcept {
   return {a.lower > b.lower ? a.lower : b.lower, a.upper > b.upper ? a.upper : b.upper};
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -16,9 +16,9 @@
 #include <xlayout/indexing/simplify.hpp>
 #include <xlayout/layout/tiling.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
@@ -211,4 +211,4 @@ constexpr result<indexing_map> linear_to_logical_map(const shape& s, bool simpli
   return checked_simplify(*c, simplify_options{point_variables::preserve});
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

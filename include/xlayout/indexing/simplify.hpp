@@ -16,12 +16,7 @@
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/indexing/interval.hpp>
 
-/// Terms of one linear form inside the simplifier.
-#ifndef XLAYOUT_MAX_TERMS
-#define XLAYOUT_MAX_TERMS 24
-#endif
-
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// XLA's SimplifyPointDimensions: replace variables whose range is one point by that constant (the
 /// default), or keep them (XLA uses kPreserve for reshape and bitcast maps).
@@ -1322,4 +1317,4 @@ constexpr affine_expr simplify(const affine_expr& e) noexcept {
   return r.value_or(e);
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

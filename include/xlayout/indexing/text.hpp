@@ -14,7 +14,7 @@
 #include <xlayout/indexing/indexing_map.hpp>
 #include <xlayout/text/scanner.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// How parse_indexing_map treats a range [lo, hi] with lo > hi: as bad text (error_id::empty_range, the
 /// default), or as XLA's ParseIndexingMap does: the map is KNOWN EMPTY.
@@ -546,4 +546,4 @@ constexpr expr_text to_symbolic_map_string(const indexing_map& m) noexcept {
   return at == std::string_view::npos ? full : expr_text(v.substr(0, at));
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

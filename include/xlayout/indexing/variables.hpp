@@ -10,7 +10,7 @@
 #include <xlayout/indexing/affine_expr.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Which variables an operation removed (by old variable id).
 using removed_variables = static_vector<bool, XLAYOUT_MAX_VARS>;
@@ -244,4 +244,4 @@ constexpr indexing_map rescale_symbols(const indexing_map& m) noexcept {
   return r.value_or(m);
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

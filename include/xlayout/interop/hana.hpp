@@ -14,7 +14,7 @@
 #include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/tensor.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The element of t at a hana::tuple of indices (integers or integral constants):
 /// at_tuple(t, hana::make_tuple(hana::int_c<2>, 3)).
@@ -40,4 +40,4 @@ XLAYOUT_HD constexpr void for_each_hana(const basic_tensor<Element, Ext, L>& t, 
   for_each_static(t, [&](auto idx, auto&& x) { f(to_hana(idx), std::forward<decltype(x)>(x)); });
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

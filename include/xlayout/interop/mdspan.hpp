@@ -11,12 +11,12 @@
 #include <utility>
 
 #include <xlayout/core/index.hpp>
-#include <xlayout/shape/extents.hpp>
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/tensor/tensor.hpp>
+#include <xlayout/values/extents.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 template <class StdExtents, std::size_t... R>
@@ -141,4 +141,4 @@ constexpr auto to_tensor(const std::mdspan<T, StdExtents, mdspan_layout<L>, Acce
   return Tensor(m.data_handle(), m.mapping().xlayout());
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -9,9 +9,9 @@
 #include <xlayout/layout/operations.hpp>
 #include <xlayout/layout/sizes.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 /// IndexUtil's linear index: minor_to_major only, tiles ignored (what XLA's bitcast rules use).
@@ -222,4 +222,4 @@ constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   return true;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -9,9 +9,9 @@
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/layout/tiling.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// One term: ((sum_d coefficients[d] * e[d]) / divisor mod modulus) * stride; modulus 0 = no modulo.
 struct index_term {
@@ -297,4 +297,4 @@ constexpr result<index_vector> strides(const shape& s) noexcept {
   return out;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

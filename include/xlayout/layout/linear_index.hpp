@@ -11,9 +11,9 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/layout/tiling.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// The number of slots the laid-out array spans: every element, tile padding, padded dimensions and
 /// L(n) tail padding included (at least one past the largest linear index).
@@ -227,4 +227,4 @@ constexpr void for_each_index(const shape& s, F&& f) {
   }
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -7,11 +7,11 @@
 #include <xlayout/layout/index_program.hpp>
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
-#include <xlayout/shape/shape_tree.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
+#include <xlayout/values/shape_tree.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// True when p lists each of 0..p.size()-1 exactly once.
 constexpr bool is_permutation(const dimension_list& p) noexcept {
@@ -214,4 +214,4 @@ constexpr result<shape> copy_layout(const shape& src, const shape& dst) noexcept
   return r;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -5,9 +5,9 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/layout/index_program.hpp>
 #include <xlayout/layout/linear_index.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Bits one element occupies in memory: E(n) when the layout sets it, else the type's width
 /// (sub-byte types packed: S4 takes 4 bits, PRED 8).
@@ -110,4 +110,4 @@ constexpr bool byte_strides_is_major_to_minor(const index_vector& strides_in_byt
   return true;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -11,9 +11,9 @@
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
 #include <xlayout/core/static_vector.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Upper bound on the rank of a tiled shape: each tile adds at most its own rank.
 inline constexpr std::size_t max_tiled_rank = XLAYOUT_MAX_RANK * (XLAYOUT_MAX_TILES + 1);
@@ -280,4 +280,4 @@ constexpr result<shape> physical_shape(const shape& s) noexcept {
   return r;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -5,9 +5,9 @@
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
 #include <xlayout/layout/tiling.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Which part of a layout a validation error is about (so a parser can point at the text).
 enum class layout_field : unsigned char {
@@ -134,4 +134,4 @@ constexpr bool is_valid_layout(const shape& s) noexcept { return !find_layout_is
 /// The error for an invalid layout (position -1: not about text); error_id::none when valid.
 constexpr error validate_layout(const shape& s) noexcept { return {find_layout_issue(s).id, -1}; }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

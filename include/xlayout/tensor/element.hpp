@@ -8,10 +8,10 @@
 
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/index.hpp>
-#include <xlayout/shape/element_type.hpp>
 #include <xlayout/tensor/minifloat.hpp>
+#include <xlayout/values/element_type.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 // ---------------------------------------------------------------------------------------------------
 // The C++ element type of a Tensor
@@ -202,4 +202,4 @@ class checked_reference {
   index_t offset_ = 0;
 };
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

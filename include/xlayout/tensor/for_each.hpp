@@ -14,7 +14,7 @@
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/tensor/tensor.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
@@ -179,7 +179,7 @@ XLAYOUT_HD constexpr void for_each_static(const basic_tensor<Element, Ext, L>& t
   detail::visit_static<W, A, Ext::rank()>(t.data(), f, std::make_index_sequence<W::count>{});
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE
 
 template <xlayout::index_t... I>
 struct std::tuple_size<xlayout::static_index_array<I...>>

@@ -10,7 +10,7 @@
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/index.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// An index whose value is part of its type: std::integral_constant, boost::hana::integral_constant.
 template <class I>
@@ -54,7 +54,7 @@ struct index_array {
   friend constexpr bool operator==(const index_array&, const index_array&) = default;
 };
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE
 
 template <std::size_t Rank>
 struct std::tuple_size<xlayout::index_array<Rank>> : std::integral_constant<std::size_t, Rank> {};

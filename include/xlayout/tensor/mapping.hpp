@@ -19,12 +19,12 @@
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/layout/tiling.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/extents.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/static/shape.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/size_formula.hpp>
-#include <xlayout/text/static_shape.hpp>
+#include <xlayout/values/extents.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
 
 /// Placed before a function template that calls a user's callable: nvcc then does not check the callable's
 /// execution space against the template's __host__ __device__ (a __device__ lambda passed from a kernel is
@@ -35,7 +35,7 @@
 #define XLAYOUT_EXEC_CHECK_DISABLE
 #endif
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
@@ -257,7 +257,7 @@ class tensor_mapping {
   /// (XLAYOUT_ASSERT's mechanism: the handler when assertions are on; in release builds an assumption,
   /// which lets the compiler turn division and modulo by powers of two into shifts and masks).
   template <index_like... I>
-  XLAYOUT_HD constexpr index_t operator()(I... i) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t operator()(I... i) const noexcept {
     static_assert(sizeof...(I) == rank,
                   "[xlayout:index_rank_mismatch] xlayout::tensor_mapping: give one index per dimension (the "
                   "note shows: given == rank)");
@@ -277,7 +277,7 @@ class tensor_mapping {
   }
 
   /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
-  XLAYOUT_HD constexpr index_t offset(const index_t* idx) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_t* idx) const noexcept {
     if (__builtin_is_constant_evaluated()) {
       for (std::size_t d = 0; d < rank; ++d) {
         if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
@@ -410,7 +410,8 @@ class tensor_mapping {
   static constexpr index_t horner_ratio =
       K == 0 ? 1 : stride_constant<(K == 0 ? 0 : K - 1)> / stride_constant<K>;
   template <std::size_t K>
-  XLAYOUT_HD constexpr index_t horner_terms(const index_t* idx, index_t acc) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t horner_terms(const index_t* idx,
+                                                                index_t acc) const noexcept {
     acc = acc * horner_ratio<K> + digit<K>(idx);
     if constexpr (K + 1 < term_count) {
       return horner_terms<K + 1>(idx, acc);
@@ -419,7 +420,7 @@ class tensor_mapping {
     }
   }
   template <std::size_t K>
-  XLAYOUT_HD static constexpr index_t digit(const index_t* idx) noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t digit(const index_t* idx) noexcept {
     // The index is in [0, extent): unsigned arithmetic gives the same value, and division and modulo by a
     // power of two become a shift and a mask without the sign correction signed division needs.
     // A plain index stays signed: the round trip through unsigned would hide from the optimiser that the
@@ -435,20 +436,20 @@ class tensor_mapping {
     }
   }
   template <std::size_t... K>
-  XLAYOUT_HD constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
-                                         std::index_sequence<K...>) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
+                                                             std::index_sequence<K...>) const noexcept {
     return (index_t{0} + ... + term_value<K>(idx));
   }
   template <std::size_t K>
-  XLAYOUT_HD constexpr index_t term_value(const index_t* idx) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t term_value(const index_t* idx) const noexcept {
     return digit<K>(idx) * stride<K>();
   }
   template <std::size_t K, std::size_t... F>
-  XLAYOUT_HD constexpr index_t factors(std::index_sequence<F...>) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t factors(std::index_sequence<F...>) const noexcept {
     return (index_t{1} * ... * ceil_extent<stride_factor_dimension<K, F>, stride_factor_divisor<K, F>>());
   }
   template <std::size_t D, index_t T>
-  XLAYOUT_HD constexpr index_t ceil_extent() const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t ceil_extent() const noexcept {
     using U = std::uint64_t;
     if constexpr (T == 1) {
       return extent(D);
@@ -462,7 +463,7 @@ class tensor_mapping {
   template <std::size_t F>
   static constexpr index_t span_factor_divisor = program.span.factors[F].divisor;
   template <std::size_t... F>
-  XLAYOUT_HD constexpr index_t span_product(std::index_sequence<F...>) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t span_product(std::index_sequence<F...>) const noexcept {
     return (program_span_constant * ... * ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>());
   }
   static constexpr index_t program_span_constant = program.span.constant;
@@ -484,4 +485,4 @@ class tensor_mapping {
   [[no_unique_address]] Ext extents_{};
 };
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -6,9 +6,9 @@
 #include <type_traits>
 
 #include <xlayout/core/config.hpp>
-#include <xlayout/shape/element_type.hpp>
+#include <xlayout/values/element_type.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 // ---------------------------------------------------------------------------------------------------
 // Small floating-point formats
@@ -247,4 +247,4 @@ XLAYOUT_HD constexpr Storage from_float(float x) noexcept {
   }
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -9,10 +9,10 @@
 #include <xlayout/core/index.hpp>
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/layout/tiling.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 namespace detail {
 
 /// ceil_div(extent of `dimension`, divisor): one factor of a size that depends on a dynamic extent.
@@ -98,4 +98,4 @@ constexpr bool symbolic_tiled_dimensions(const shape& s,
 }
 
 }  // namespace detail
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

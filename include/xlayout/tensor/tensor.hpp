@@ -14,16 +14,16 @@
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
-#include <xlayout/shape/element_type.hpp>
-#include <xlayout/shape/extents.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
+#include <xlayout/static/shape.hpp>
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/text/parse_shape.hpp>
-#include <xlayout/text/static_shape.hpp>
+#include <xlayout/values/element_type.hpp>
+#include <xlayout/values/extents.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// A tensor as a CUDA kernel parameter: the data handle and the dynamic extents, in a type without
 /// class-type template arguments (nvcc 13 cannot name those in a kernel's host-side launch stub, so spell
@@ -107,7 +107,7 @@ class basic_tensor {
   /// must be inside its dimension (XLAYOUT_EXPECTS; a compile error for a static index or in a constant
   /// expression, naming index_out_of_range).
   template <index_like... I>
-  XLAYOUT_HD constexpr reference operator()(I... i) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(I... i) const noexcept {
     static_assert(sizeof...(I) == Ext::rank(),
                   "[xlayout:index_rank_mismatch] xlayout::Tensor: give one index per dimension (the note "
                   "shows: given == rank)");
@@ -125,15 +125,15 @@ class basic_tensor {
     }
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
-  XLAYOUT_HD constexpr reference operator()(const index_array<Ext::rank()>& idx) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const index_array<Ext::rank()>& idx) const noexcept {
     return access::access(data_, mapping_.offset(idx.values));
   }
   template <std::integral I>
-  XLAYOUT_HD constexpr reference operator()(const std::array<I, Ext::rank()>& idx) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const std::array<I, Ext::rank()>& idx) const noexcept {
     return (*this)(to_index_array(idx));
   }
   template <std::integral I>
-  XLAYOUT_HD constexpr reference operator()(std::span<I, Ext::rank()> idx) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(std::span<I, Ext::rank()> idx) const noexcept {
     return (*this)(to_index_array(idx));
   }
 #if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
@@ -332,7 +332,7 @@ class invalid_tensor {
   template <class... T>
   XLAYOUT_HD constexpr explicit invalid_tensor(const T&...) noexcept {}
   template <class... T>
-  XLAYOUT_HD constexpr reference operator()(const T&...) const noexcept {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const T&...) const noexcept {
     return *data_;
   }
   template <class T>
@@ -394,4 +394,4 @@ using Tensor = typename detail::tensor_type<S, false, A, B>::type;
 template <tensor_spec S, class A = void, class B = void>
 using ConstTensor = typename detail::tensor_type<S, true, A, B>::type;
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -11,13 +11,13 @@
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
-#include <xlayout/shape/extents.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/tile.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/tensor/tensor.hpp>
+#include <xlayout/values/extents.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/tile.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
@@ -209,4 +209,4 @@ XLAYOUT_HD constexpr void for_each_tile(const basic_tensor<Element, Ext, L>& t, 
   }
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

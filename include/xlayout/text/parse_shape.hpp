@@ -7,13 +7,13 @@
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
 #include <xlayout/layout/validate.hpp>
-#include <xlayout/shape/element_type.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
-#include <xlayout/shape/shape_tree.hpp>
 #include <xlayout/text/scanner.hpp>
+#include <xlayout/values/element_type.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
+#include <xlayout/values/shape_tree.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// How to parse: `validate = false` gives XLA's ParseShape alone (syntax and the minor_to_major length);
 /// the default also applies LayoutUtil::ValidateLayoutForShape and xlayout's own layout rules.
@@ -530,4 +530,4 @@ constexpr bool is_valid_layout(std::string_view text) noexcept {
   return is_valid_layout(s);
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -3,11 +3,11 @@
 #pragma once
 #include <xlayout/core/fixed_string.hpp>
 #include <xlayout/core/index.hpp>
-#include <xlayout/shape/layout.hpp>
-#include <xlayout/shape/shape.hpp>
-#include <xlayout/shape/shape_tree.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
+#include <xlayout/values/shape_tree.hpp>
 
-namespace xlayout {
+namespace XLAYOUT_NAMESPACE {
 
 /// Capacity of the strings to_string returns for shapes and layouts.
 inline constexpr std::size_t shape_text_capacity = 512;
@@ -181,4 +181,4 @@ constexpr static_string<shape_tree_text_capacity> to_string(const shape_tree& t,
   return s;
 }
 
-}  // namespace xlayout
+}  // namespace XLAYOUT_NAMESPACE

@@ -7,7 +7,7 @@
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
 
-namespace xlayout::text {
+namespace XLAYOUT_NAMESPACE::text {
 
 constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
@@ -116,4 +116,4 @@ class scanner {
   error error_{};
 };
 
-}  // namespace xlayout::text
+}  // namespace XLAYOUT_NAMESPACE::text

@@ -1,0 +1,296 @@
+// include/xlayout/static/shape.hpp: shapes and layouts as types: Shape<"f32[3,5]{1,0:T(2,2)}">,
+// Layout<"{1,0:T(2,2)}">, Layout<1, 0, T(2, 2)>, shape_v<"...">, layout_v<"...">. Every spelling of the
+// same value is the same type; static members forward to the constexpr functions, and bad text or an
+// invalid layout is a compile error that names the rule ([xlayout:<id>]) and the column.
+#pragma once
+#include <concepts>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/fixed_string.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/layout/index_program.hpp>
+#include <xlayout/layout/linear_index.hpp>
+#include <xlayout/layout/sizes.hpp>
+#include <xlayout/layout/validate.hpp>
+#include <xlayout/text/parse_shape.hpp>
+#include <xlayout/text/print_shape.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
+#include <xlayout/values/tile.hpp>
+
+namespace XLAYOUT_NAMESPACE {
+
+namespace detail {
+/// What Shape<"..."> and Layout<...> become after their error has been reported: a type whose members
+/// accept every use without a second error (one mistake, one error). Not the type of any valid spelling.
+struct invalid_shape_type {
+  static constexpr xlayout::shape value{};
+  static constexpr xlayout::element_type element = xlayout::element_type::invalid;
+  static constexpr xlayout::layout layout{};
+  static constexpr index_program program{};
+  static constexpr std::size_t rank() noexcept { return 0; }
+  static constexpr index_t extent(std::size_t) noexcept { return 0; }
+  static constexpr bool is_static() noexcept { return true; }
+  static constexpr bool is_strided() noexcept { return true; }
+  static constexpr index_t required_span_size() noexcept { return 0; }
+  static constexpr index_t byte_size() noexcept { return 0; }
+  static constexpr index_t physical_byte_size() noexcept { return 0; }
+  template <class... I>
+  static constexpr index_t linear_index(const I&...) noexcept {
+    return 0;
+  }
+  static constexpr result<index_vector> multi_index(index_t) noexcept { return index_vector{}; }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+};
+struct invalid_layout_type {
+  static constexpr xlayout::layout value{};
+  static constexpr std::size_t rank() noexcept { return 0; }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+};
+template <class T>
+inline constexpr bool is_invalid_spelling =
+    std::is_same_v<T, invalid_shape_type> || std::is_same_v<T, invalid_layout_type>;
+}  // namespace detail
+
+template <shape V>
+struct shape_type;
+
+namespace detail {
+/// Parses S once per distinct string; a parse or layout error is the compile error, and `type` is then
+/// invalid_shape_type, which no later use reports again.
+template <fixed_string S>
+struct parsed_shape {
+  static constexpr result<shape> parsed = parse_shape(S.view());
+  static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
+  static constexpr shape value = parsed.value_;
+  using type = std::conditional_t<parsed.has_value(), shape_type<value>, invalid_shape_type>;
+};
+template <fixed_string S>
+struct parsed_layout {
+  static constexpr result<layout> parsed = parse_layout(S.view());
+  static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
+  static constexpr layout value = parsed.value_;
+};
+
+/// The shape whose dimensions are all unknown, for checking a layout on its own (permutation, tiles, ...).
+constexpr shape any_shape_of_rank(std::size_t rank) noexcept {
+  shape s;
+  s.element_type = element_type::f32;
+  for (std::size_t i = 0; i < rank; ++i) {
+    s.dimensions.push_back(dyn);
+    s.dynamic_dimensions.push_back(true);
+  }
+  return s;
+}
+}  // namespace detail
+
+/// The shape written as XLA text, as a value: shape_v<"f32[3,5]{1,0:T(2,2)}">. Bad text does not compile.
+template <fixed_string S>
+inline constexpr shape shape_v = detail::parsed_shape<S>::value;
+
+/// The layout written as XLA text, as a value: layout_v<"{1,0:T(2,2)}">. Bad text does not compile.
+template <fixed_string S>
+inline constexpr layout layout_v = detail::parsed_layout<S>::value;
+
+/// A shape as a type: the type every `Shape<...>` spelling of the same value resolves to. Use it directly
+/// for a shape value computed in C++ (`shape_type<make_shape(element_type::f32, {3, 5})>`).
+template <shape V>
+struct shape_type {
+  // An invalid element type means the text did not parse: that error has been reported already.
+  static_assert(V.element_type == element_type::invalid || raise_if_error<find_layout_issue(V).id, 0>);
+
+  // The members read `value`, a static variable, never the template parameter object V: clang 18-20 read
+  // the wrong bytes of a template parameter object with padding at run time (llvm#146272).
+  static constexpr xlayout::shape value = V;
+  static constexpr xlayout::element_type element = value.element_type;
+  static constexpr xlayout::layout layout = value.layout;
+
+  static constexpr std::size_t rank() noexcept { return value.rank(); }
+  /// The size of dimension d (dyn for `?`, the bound for `<=N`).
+  static constexpr index_t extent(std::size_t d) noexcept { return value.dimensions[d]; }
+  static constexpr bool is_static() noexcept { return xlayout::is_static(value); }
+  static constexpr bool is_strided() noexcept { return xlayout::is_strided(value); }
+
+  /// The layout compiled to digit terms (exact for everything but unusual '*' groupings).
+  static constexpr index_program program = compile_index_program(value);
+
+  /// Slots the laid-out array spans (tile padding, padded dimensions and L(n) included).
+  static constexpr index_t required_span_size() noexcept
+    requires(xlayout::is_static(value))
+  {
+    return xlayout::required_span_size(value);
+  }
+  /// XLA's ByteSizeOf: logical elements only.
+  static constexpr index_t byte_size() noexcept
+    requires(xlayout::is_static(value))
+  {
+    return xlayout::byte_size(value);
+  }
+  /// Bytes of the laid-out buffer.
+  static constexpr index_t physical_byte_size() noexcept
+    requires(xlayout::is_static(value))
+  {
+    return xlayout::physical_byte_size(value);
+  }
+
+  /// The linear index of element (i, j, ...): Shape<"f32[3,5]{1,0:T(2,2)}">::linear_index(2, 3) == 17.
+  /// @pre one index per dimension (a static_assert), each inside its dimension (a compile error naming
+  ///      index_out_of_range in a constant expression; XLAYOUT_EXPECTS at run time)
+  template <std::integral... I>
+  static constexpr index_t linear_index(I... i) noexcept {
+    static_assert(sizeof...(I) == value.rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Shape::linear_index: give one index per dimension "
+                  "(the note shows: given == rank)");
+    static_assert(
+        xlayout::is_static(value),
+        "[xlayout:dynamic_dimension] xlayout::Shape::linear_index: the shape has dynamic dimensions; "
+        "use a Tensor, which holds their sizes");
+    if constexpr (sizeof...(I) != value.rank() || !xlayout::is_static(value)) {
+      return 0;  // reported above
+    } else {
+      const index_t idx[] = {static_cast<index_t>(i)..., 0};
+      for (std::size_t d = 0; d < sizeof...(I); ++d) {
+        if (idx[d] < 0 || idx[d] >= value.dimensions[d]) {
+          if (__builtin_is_constant_evaluated()) {
+            index_out_of_range(idx[d], value.dimensions[d]);  // the compile error
+          } else {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+            detail::index_out_of_range_failed(__FILE__, __LINE__, idx, value.dimensions.data(), value.rank());
+#endif
+          }
+        }
+      }
+      if constexpr (program.exact) {
+        return program(idx);
+      } else {
+        return xlayout::linear_index(value, index_vector{static_cast<index_t>(i)...});
+      }
+    }
+  }
+  static constexpr index_t linear_index(const index_vector& idx) noexcept
+    requires(xlayout::is_static(value))
+  {
+    return xlayout::linear_index(value, idx);
+  }
+  /// The element at a linear index, or padding_element / linear_index_out_of_range.
+  static constexpr result<index_vector> multi_index(index_t linear) noexcept {
+    return xlayout::multi_index(value, linear);
+  }
+
+  /// The canonical XLA text.
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+
+ private:
+  // Not constexpr: linear_index calls it in a constant expression, so the compile error names the rule.
+  static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
+};
+
+/// A shape as a type, from XLA text: Shape<"f32[3,5]{1,0:T(2,2)}">. `Shape<"F32[3,5]">` and
+/// `Shape<"f32[3, 5]{1,0}">` are the same type.
+template <fixed_string S>
+using Shape = typename detail::parsed_shape<S>::type;
+
+// ------------------------------------------------------------------------------------------------
+// Layout<...>
+
+/// One argument of Layout<...>: a minor_to_major number, a tile `T(2, 2)`, `pad(3, 5)`,
+/// or the whole layout as text "{1,0:T(2,2)}". Converts implicitly; the fields are public only so that it
+/// can be a template argument.
+struct layout_arg {
+  enum class kind_t : unsigned char { number, tile, padded, text } kind = kind_t::number;
+  index_t number = 0;
+  xlayout::tile tile_value{};
+  padded_dimensions_spec padded_value{};
+  result<xlayout::layout> parsed{};
+
+  template <std::integral I>
+  constexpr layout_arg(I n) noexcept : kind(kind_t::number), number(static_cast<index_t>(n)) {}  // NOLINT
+  constexpr layout_arg(const xlayout::tile& t) noexcept : kind(kind_t::tile), tile_value(t) {}   // NOLINT
+  constexpr layout_arg(const padded_dimensions_spec& p) noexcept
+      : kind(kind_t::padded), padded_value(p) {}  // NOLINT
+  template <std::size_t N>
+  constexpr layout_arg(const char (&s)[N]) noexcept  // NOLINT
+      : kind(kind_t::text), parsed(parse_layout(std::string_view(s, N - 1))) {}
+};
+
+/// Builds the layout the arguments describe, checked on its own (a permutation of 0..n-1, valid tiles).
+/// Errors for text carry the position in the text.
+template <class... A>
+constexpr result<layout> layout_from_args(const A&... args) noexcept {
+  const layout_arg all[] = {layout_arg(args)..., layout_arg(0)};
+  constexpr std::size_t n = sizeof...(A);
+  layout l;
+  if (n == 1 && all[0].kind == layout_arg::kind_t::text) {
+    if (!all[0].parsed) return all[0].parsed;
+    l = all[0].parsed.value_;
+  } else {
+    int stage = 0;  // numbers, then tiles, then padded dimensions
+    for (std::size_t i = 0; i < n; ++i) {
+      const layout_arg& a = all[i];
+      switch (a.kind) {
+        case layout_arg::kind_t::number:
+          if (stage > 0) return error_id::invalid_layout_arguments;
+          if (!l.minor_to_major.try_push_back(a.number)) return error_id::rank_too_large;
+          break;
+        case layout_arg::kind_t::tile:
+          if (stage > 1) return error_id::invalid_layout_arguments;
+          stage = 1;
+          if (!l.tiles.try_push_back(a.tile_value)) return error_id::too_many_tiles;
+          break;
+        case layout_arg::kind_t::padded:
+          if (stage > 1) return error_id::invalid_layout_arguments;
+          stage = 2;
+          l.padded_dimensions = a.padded_value.widths;
+          l.padding_value = a.padded_value.value;
+          break;
+        case layout_arg::kind_t::text:
+          return error_id::invalid_layout_arguments;
+      }
+    }
+  }
+  shape probe = detail::any_shape_of_rank(l.rank());
+  probe.layout = l;
+  if (!l.padded_dimensions.empty() && l.padded_dimensions.size() != l.rank()) {
+    return error_id::padded_dimensions_size_mismatch;
+  }
+  probe.layout.padded_dimensions.clear();  // checked against the sizes when the layout meets a shape
+  if (auto issue = find_layout_issue(probe)) return issue.id;
+  return l;
+}
+
+/// A layout as a type: the type every `Layout<...>` spelling of the same value resolves to.
+template <layout V>
+struct layout_type {
+  static constexpr xlayout::layout value = V;  // read `value`, not V, at run time (see shape_type)
+  static constexpr std::size_t rank() noexcept { return value.rank(); }
+  static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
+};
+
+namespace detail {
+/// Builds and checks the layout once; after an error `type` is invalid_layout_type, which no later use
+/// (a Tensor's layout, rank()) reports again.
+template <layout_arg... A>
+struct checked_layout {
+  static constexpr result<layout> made = layout_from_args(A...);
+  static_assert(raise_if_error<made.error().id, diagnostic_column(made.error())>);
+  static constexpr layout value = made.value_;
+  using type = std::conditional_t<made.has_value(), layout_type<value>, invalid_layout_type>;
+};
+}  // namespace detail
+
+/// A layout as a type: `Layout<"{1,0:T(2,2)}">`, `Layout<1, 0, T(2, 2)>`, `Layout<0, 1, pad(3, 5)>`
+/// (padded_dimensions). All spellings of one layout are the same type.
+template <layout_arg... A>
+using Layout = typename detail::checked_layout<A...>::type;
+
+/// True for the types Layout<...> produces.
+template <class L>
+concept layout_like = requires {
+  { L::value } -> std::convertible_to<layout>;
+  L::rank();
+};
+
+}  // namespace XLAYOUT_NAMESPACE
