@@ -205,9 +205,9 @@ std::string shape_print_construct(const std::string& name) {
     return str(to_string(s, no_layout));
   }
   if (name == "ReorderLogicalDimensions/1")
-    return str(to_string(permute_dimensions(parse("f32[16,3,12,17]{1,2,0,3}"), {0, 2, 1, 3})));
+    return str(to_string(permute_dimensions({0, 2, 1, 3}, parse("f32[16,3,12,17]{1,2,0,3}"))));
   if (name == "ReorderLogicalDimensions/2")
-    return str(to_string(permute_dimensions(parse("f32[10,20,30]{2,1,0}"), {1, 2, 0})));
+    return str(to_string(permute_dimensions({1, 2, 0}, parse("f32[10,20,30]{2,1,0}"))));
   fail("no construction for " + name);
   return {};
 }
@@ -415,7 +415,7 @@ void check_bitcast(const json& c) {
     // For every layout of f32[10,100,1000] and every permutation P, PermuteDimensions gives a bitcast.
     for (const auto& ex : c["examples"]) {
       const shape in = parse(ex["input"]), out = parse(ex["output"]);
-      EXPECT(permute_dimensions(in, ints(ex["permutation"])) == out);
+      EXPECT(permute_dimensions(ints(ex["permutation"]), in) == out);
       EXPECT(transpose_is_bitcast(in, out, ints(ex["permutation"])) == ex["expected"].get<bool>());
     }
     dimension_list perm{0, 1, 2};
@@ -424,7 +424,7 @@ void check_bitcast(const json& c) {
       dimension_list m2m{0, 1, 2};
       do {
         const shape s = make_shape(element_type::f32, {10, 100, 1000}, make_layout(m2m));
-        EXPECT(transpose_is_bitcast(s, permute_dimensions(s, perm), perm));
+        EXPECT(transpose_is_bitcast(s, permute_dimensions(perm, s), perm));
         ++n;
       } while (std::next_permutation(m2m.begin(), m2m.end()));
     } while (std::next_permutation(perm.begin(), perm.end()));
@@ -500,7 +500,7 @@ void check_layout_ops(const json& c) {
     EXPECT(str(to_string(descending_layout_with_same_physical_layout(parse(c["input"])))) ==
            c["expected"].get<std::string>());
   } else if (name == "PermuteDimensionsIgnoringLayout") {
-    EXPECT(str(to_string(permute_dimensions_ignoring_layout(parse(c["input"]), {1, 2, 0}))) ==
+    EXPECT(str(to_string(permute_dimensions_ignoring_layout({1, 2, 0}, parse(c["input"])))) ==
            c["expected"].get<std::string>());
   } else if (name.rfind("Layout::DeleteDimension", 0) == 0) {
     const index_t dim = name == "Layout::DeleteDimension/last" ? 1 : 0;

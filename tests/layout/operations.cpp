@@ -18,7 +18,7 @@ TEST_CASE("permute_dimensions keeps the bytes where they are (a bitcast)", "[lay
   dimension_list perm{0, 1, 2};
   int n = 0;
   do {
-    const shape t = permute_dimensions(s, perm);
+    const shape t = permute_dimensions(perm, s);
     INFO(to_string(t).view());
     // The element at logical index e of t is the element at e permuted back in s, at the same address.
     for_each_index(t, [&](const index_vector& e) {

@@ -61,7 +61,7 @@ constexpr dimension_list major_to_minor(const layout& l) noexcept {
 /// (minor_to_major = ComposePermutations(InversePermutation(permutation), minor_to_major)). The same
 /// operation is XLA's ReorderLogicalDimensions. Tiles are kept.
 /// @pre is_permutation(permutation) and permutation.size() == s.rank()
-constexpr shape permute_dimensions(const shape& s, const dimension_list& permutation) noexcept {
+constexpr shape permute_dimensions(const dimension_list& permutation, const shape& s) noexcept {
   shape r = s;
   r.dimensions = permute(s.dimensions, permutation);
   r.dynamic_dimensions = permute(s.dynamic_dimensions, permutation);
@@ -71,9 +71,10 @@ constexpr shape permute_dimensions(const shape& s, const dimension_list& permuta
   return r;
 }
 
-/// XLA's ShapeUtil::PermuteDimensionsIgnoringLayout: the sizes permuted, the layout left as it is.
-constexpr shape permute_dimensions_ignoring_layout(const shape& s,
-                                                   const dimension_list& permutation) noexcept {
+/// XLA's ShapeUtil::PermuteDimensionsIgnoringLayout(permutation, shape): the sizes permuted, the layout left
+/// as it is.
+constexpr shape permute_dimensions_ignoring_layout(const dimension_list& permutation,
+                                                   const shape& s) noexcept {
   shape r = s;
   r.dimensions = permute(s.dimensions, permutation);
   r.dynamic_dimensions = permute(s.dynamic_dimensions, permutation);
