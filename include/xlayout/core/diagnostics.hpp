@@ -115,7 +115,25 @@
   X(hlo_malformed_op,                                                                                       \
     "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " \
     "the rank, a dimension number out of range)")                                                           \
-  X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")
+  X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")          \
+  /* views */                                                                                               \
+  X(view_not_a_permutation,                                                                                 \
+    "transpose<...>: the dimensions must list each dimension of the tensor exactly once")                   \
+  X(view_element_count, "reshape<...>: the new extents must hold as many elements as the tensor")           \
+  X(view_not_a_bitcast,                                                                                     \
+    "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every "   \
+    "element where the tensor's layout puts it (is_bitcast)")                                               \
+  X(view_invalid_slice,                                                                                     \
+    "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and "    \
+    "stride >= 1")                                                                                          \
+  X(view_invalid_dimensions,                                                                                \
+    "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent "  \
+    "differs from the tensor's")                                                                            \
+  X(view_dynamic_extents,                                                                                   \
+    "view: the tensor must have static extents (views of '?' extents are not supported yet)")               \
+  X(view_map_mismatch,                                                                                      \
+    "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "   \
+    "dimension of the tensor")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -391,6 +409,13 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
   static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " "the rank, a dimension number out of range)");
   static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO op: the instruction has no operand or output with this number");
+  static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
+  static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");
+  static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");
+  static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1");
+  static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
+  static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "view: the tensor must have static extents (views of '?' extents are not supported yet)");
+  static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
   // END generated
   // clang-format on
   static constexpr bool ok = true;
