@@ -1,0 +1,668 @@
+// include/xlayout/tensor/view.hpp: views of a Tensor whose index arithmetic is composed at compile time.
+// A view is the base tensor (a data handle and its mapping) and an indexing map from the view's index to the
+// base's logical index: XLA's output-to-input map of the op the view stands for (transpose, reshape, slice,
+// reverse, broadcast, bitcast; hlo/op_maps.hpp), composed with the maps of earlier views (a view of a view
+// is a view of the base), simplified, and lowered to inline arithmetic (tensor/lowering.hpp) whose results
+// index the base tensor. A reshape followed by its inverse composes to the identity and costs nothing.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <xlayout/core/config.hpp>
+#include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/fixed_string.hpp>
+#include <xlayout/core/index.hpp>
+#include <xlayout/core/static_vector.hpp>
+#include <xlayout/hlo/op.hpp>
+#include <xlayout/hlo/op_maps.hpp>
+#include <xlayout/indexing/compose.hpp>
+#include <xlayout/indexing/indexing_map.hpp>
+#include <xlayout/indexing/simplify.hpp>
+#include <xlayout/indexing/text.hpp>
+#include <xlayout/layout/bitcast.hpp>
+#include <xlayout/layout/operations.hpp>
+#include <xlayout/static/indexing_map.hpp>
+#include <xlayout/tensor/index_concepts.hpp>
+#include <xlayout/tensor/lowering.hpp>
+#include <xlayout/tensor/tensor.hpp>
+#include <xlayout/text/parse_shape.hpp>
+#include <xlayout/text/print_shape.hpp>
+#include <xlayout/values/element_type.hpp>
+#include <xlayout/values/extents.hpp>
+#include <xlayout/values/layout.hpp>
+#include <xlayout/values/shape.hpp>
+
+namespace XLAYOUT_NAMESPACE {
+
+/// One dimension of slice(t, ...): XLA's [start:limit:stride] (start and limit in [0, extent], start <=
+/// limit, stride >= 1). The view's extent is ceil((limit - start) / stride).
+template <index_t Start, index_t Limit, index_t Stride = 1>
+struct Slice {
+  static constexpr index_t start = Start;
+  static constexpr index_t limit = Limit;
+  static constexpr index_t stride = Stride;
+};
+
+template <class Base, class Map>
+class tensor_view;
+
+namespace detail {
+
+template <class T>
+struct is_basic_tensor : std::false_type {};
+template <class E, class Ext, class L>
+struct is_basic_tensor<basic_tensor<E, Ext, L>> : std::true_type {};
+template <class T>
+struct is_tensor_view : std::false_type {};
+template <class B, class M>
+struct is_tensor_view<tensor_view<B, M>> : std::true_type {};
+template <class T>
+struct is_slice : std::false_type {};
+template <index_t A, index_t B, index_t C>
+struct is_slice<Slice<A, B, C>> : std::true_type {};
+
+using view_dims = static_vector<index_t, XLAYOUT_MAX_RANK>;
+
+/// What a view operation computes once, at compile time: why it is not possible (error_id::none when it
+/// is), the map from the view's index to its input's index (simplified), and the view's extents.
+struct view_op_info {
+  error issue;
+  indexing_map map;
+  view_dims extents;
+};
+
+template <class Ext>
+constexpr view_dims dims_of_extents() noexcept {
+  view_dims d;
+  for (std::size_t i = 0; i < Ext::rank(); ++i) d.push_back(Ext::static_extent(i));
+  return d;
+}
+
+/// A shape of these sizes with XLA's default layout (element type f32: op maps look at sizes only).
+constexpr shape view_shape(const view_dims& dims) noexcept {
+  shape s;
+  s.element_type = element_type::f32;
+  for (index_t d : dims) {
+    s.dimensions.push_back(d);
+    s.dynamic_dimensions.push_back(false);
+  }
+  s.layout = default_layout(static_cast<index_t>(dims.size()));
+  return s;
+}
+
+/// The map of an empty view (an extent is 0): never evaluated, so every result is 0 (XLA's map would be
+/// KNOWN EMPTY, which has no arithmetic to lower).
+constexpr result<indexing_map> empty_view_map(const view_dims& extents, std::size_t input_rank) noexcept {
+  map_builder b(extents.size(), 0);
+  for (std::size_t d = 0; d < extents.size(); ++d) b.set_bounds(d, {0, extents[d] > 0 ? extents[d] - 1 : 0});
+  for (std::size_t r = 0; r < input_rank; ++r) b.add_result(b.constant(0));
+  return b.finish();
+}
+
+/// The simplified map, or the error, as a view_op_info.
+constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_dims& extents) noexcept {
+  view_op_info info;
+  for (index_t e : extents) {
+    if (e == 0 && m.has_value()) {
+      info.map = empty_view_map(extents, m.value_.num_results).value_;
+      info.extents = extents;
+      return info;
+    }
+  }
+  if (!m.has_value()) {
+    info.issue = m.error();
+    return info;
+  }
+  if (m.value_.kind != map_kind::regular) {
+    info.issue = error{error_id::view_map_mismatch, -1};
+    return info;
+  }
+  auto s = checked_simplify(m.value_);
+  if (!s.has_value()) {
+    info.issue = s.error();
+    return info;
+  }
+  info.map = s.value_;
+  info.extents = extents;
+  return info;
+}
+
+/// XLA's output-to-input map of a single-operand op (hlo/op_maps.hpp), for the view of its output.
+constexpr view_op_info view_op_map(hlo::op& o, const view_dims& in, const view_dims& out) noexcept {
+  o.operands.push_back(view_shape(in));
+  o.results.push_back(view_shape(out));
+  const auto r = hlo::checked_output_to_input(o, 0);
+  if (!r.has_value()) return finish_view_op(r.error(), out);
+  if (r.value_.size() != 1) return finish_view_op(error{error_id::view_map_mismatch, -1}, out);
+  return finish_view_op(r.value_[0].map, out);
+}
+
+constexpr view_op_info view_error(error_id id) noexcept {
+  view_op_info info;
+  info.issue = error{id, -1};
+  return info;
+}
+
+constexpr bool distinct_dimensions(const dimension_list& d, std::size_t rank) noexcept {
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (d[i] < 0 || static_cast<std::size_t>(d[i]) >= rank) return false;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (d[j] == d[i]) return false;
+    }
+  }
+  return true;
+}
+
+constexpr view_op_info transpose_info(const view_dims& in, const dimension_list& perm) noexcept {
+  if (perm.size() != in.size() || !distinct_dimensions(perm, in.size()))
+    return view_error(error_id::view_not_a_permutation);
+  view_dims out;
+  for (index_t p : perm) out.push_back(in[static_cast<std::size_t>(p)]);
+  hlo::op o;
+  o.code = hlo::opcode::transpose;
+  o.attrs.dimensions = perm;
+  return view_op_map(o, in, out);
+}
+
+constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) noexcept {
+  const auto n_in = checked_element_count(view_shape(in)), n_out = checked_element_count(view_shape(out));
+  if (!n_in.has_value() || !n_out.has_value() || n_in.value_ != n_out.value_)
+    return view_error(error_id::view_element_count);
+  return finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
+}
+
+constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimension* s, std::size_t n) noexcept {
+  if (n != in.size()) return view_error(error_id::view_invalid_slice);
+  view_dims out;
+  hlo::op o;
+  o.code = hlo::opcode::slice;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s[i].start < 0 || s[i].start > s[i].limit || s[i].limit > in[i] || s[i].stride < 1)
+      return view_error(error_id::view_invalid_slice);
+    out.push_back(ceil_div(s[i].limit - s[i].start, s[i].stride));
+    o.attrs.slice.push_back(s[i]);
+  }
+  return view_op_map(o, in, out);
+}
+
+constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& dims) noexcept {
+  if (!distinct_dimensions(dims, in.size())) return view_error(error_id::view_invalid_dimensions);
+  hlo::op o;
+  o.code = hlo::opcode::reverse;
+  o.attrs.dimensions = dims;
+  return view_op_map(o, in, in);
+}
+
+/// XLA's broadcast: input dimension i is output dimension dims[i]; no dims: the trailing ones.
+constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out, dimension_list dims) noexcept {
+  if (dims.empty() && in.size() <= out.size()) {
+    for (std::size_t i = 0; i < in.size(); ++i) dims.push_back(static_cast<index_t>(out.size() - in.size() + i));
+  }
+  if (dims.size() != in.size() || !distinct_dimensions(dims, out.size()))
+    return view_error(error_id::view_invalid_dimensions);
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    if (out[static_cast<std::size_t>(dims[i])] != in[i]) return view_error(error_id::view_invalid_dimensions);
+  }
+  hlo::op o;
+  o.code = hlo::opcode::broadcast;
+  o.attrs.dimensions = dims;
+  return view_op_map(o, in, out);
+}
+
+/// True for a layout that is only a minor_to_major (what XLA's bitcast map looks at).
+constexpr bool plain_layout(const layout& l) noexcept {
+  return l.tiles.empty() && l.padded_dimensions.empty() && l.tail_padding_alignment_in_elements <= 1;
+}
+
+/// The view of `base`'s buffer as `text`: its index -> the base index holding the same element. Where
+/// is_bitcast holds, the element at row-major position p of the view is the one at position p of the base,
+/// so the map is the reshape map; XLA's bitcast map (hlo::checked_bitcast_map) where both layouts are only a
+/// minor_to_major (it ignores tiles), the reshape map (hlo::checked_reshape_map) otherwise.
+constexpr view_op_info bitcast_info(const shape& base, std::string_view text) noexcept {
+  const auto parsed = parse_shape(text);
+  if (!parsed.has_value()) {
+    view_op_info info;
+    info.issue = parsed.error();
+    return info;
+  }
+  const shape& v = parsed.value_;
+  if (v.element_type != base.element_type || !is_static(v) || !is_bitcast(base, v))
+    return view_error(error_id::view_not_a_bitcast);
+  view_dims out;
+  for (index_t d : v.dimensions) out.push_back(d);
+  if (plain_layout(v.layout) && plain_layout(base.layout)) {
+    const auto m = hlo::checked_bitcast_map(v, base);
+    if (m.has_value() && m.value_.kind == map_kind::regular) return finish_view_op(m, out);
+  }
+  return finish_view_op(hlo::checked_reshape_map(base, v), out);
+}
+
+/// A user's map as a view: its dimensions are the view's, starting at 0; its results index the input.
+template <class H>
+constexpr view_op_info map_view_info(const view_dims& in) noexcept {
+  const indexing_map& m = H::value;
+  if (m.kind != map_kind::regular || m.num_results != in.size()) return view_error(error_id::view_map_mismatch);
+  view_op_info info;
+  for (std::size_t d = 0; d < m.num_dims; ++d) {
+    if (m.bounds[d].lower != 0 || m.bounds[d].upper == index_max)
+      return view_error(error_id::view_map_mismatch);
+    info.extents.push_back(m.bounds[d].upper + 1);
+  }
+  info.map = m;
+  return info;
+}
+
+// The view operations as types: each holds its view_op_info (`info`) and its map (`value`, a map_holder).
+template <class In, index_t... P>
+struct transpose_op {
+  static constexpr view_op_info info = transpose_info(dims_of_extents<In>(), dimension_list{P...});
+  static constexpr indexing_map value = info.map;
+};
+template <class In, class Out>
+struct reshape_op {
+  static constexpr view_op_info info = reshape_info(dims_of_extents<In>(), dims_of_extents<Out>());
+  static constexpr indexing_map value = info.map;
+};
+template <class In, class... S>
+struct slice_op {
+  static constexpr view_op_info info = [] {
+    const hlo::slice_dimension s[] = {{S::start, S::limit, S::stride}..., {}};
+    return slice_info(dims_of_extents<In>(), s, sizeof...(S));
+  }();
+  static constexpr indexing_map value = info.map;
+};
+template <class In, index_t... D>
+struct reverse_op {
+  static constexpr view_op_info info = reverse_info(dims_of_extents<In>(), dimension_list{D...});
+  static constexpr indexing_map value = info.map;
+};
+template <class In, class Out, index_t... D>
+struct broadcast_op {
+  static constexpr view_op_info info =
+      broadcast_info(dims_of_extents<In>(), dims_of_extents<Out>(), dimension_list{D...});
+  static constexpr indexing_map value = info.map;
+};
+template <class Base, fixed_string S>
+struct bitcast_op {
+  static constexpr view_op_info info = bitcast_info(Base::static_shape, S.view());
+  static constexpr indexing_map value = info.map;
+};
+template <class In, class H>
+struct map_op {
+  static constexpr view_op_info info = map_view_info<H>(dims_of_extents<In>());
+  static constexpr indexing_map value = info.map;
+};
+
+/// A view's map after an earlier one: Op's map (new view -> old view), then Earlier's (old view -> base),
+/// composed, simplified, unused symbols removed (checked_compose_simplified).
+template <class Op, class Earlier>
+struct composed_op {
+  static constexpr view_op_info info = [] {
+    view_op_info i;
+    auto c = checked_compose_simplified(Op::info.map, Earlier::info.map);
+    if (!c.has_value()) {
+      i.issue = c.error();
+      return i;
+    }
+    i.map = c.value_;
+    i.extents = Op::info.extents;
+    return i;
+  }();
+  static constexpr indexing_map value = info.map;
+};
+
+template <class Map, std::size_t... D>
+Extents<Map::info.extents[D]...> view_extents_of(std::index_sequence<D...>);
+
+/// The extents type of a view op's result.
+template <class Map>
+using view_extents_t = decltype(view_extents_of<Map>(std::make_index_sequence<Map::info.extents.size()>{}));
+
+/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
+/// of its base through the composed map. Op's error, if any, has been reported by the caller.
+template <class Op, class T>
+XLAYOUT_HD constexpr auto make_view(const T& t) noexcept {
+  if constexpr (is_tensor_view<T>::value) {
+    using map = composed_op<Op, typename T::map_type>;
+    static_assert(raise_if_error<map::info.issue.id, 0>);
+    return tensor_view<typename T::base_type, map>(t.base());
+  } else {
+    return tensor_view<T, Op>(t);
+  }
+}
+
+/// Why T cannot be viewed (error_id::none when it can): it must be a static Tensor or a view.
+template <class T>
+constexpr error_id view_input_issue() noexcept {
+  if constexpr (is_tensor_view<T>::value) {
+    return error_id::none;
+  } else if constexpr (is_basic_tensor<T>::value) {
+    return T::extents_type::is_static() ? error_id::none : error_id::view_dynamic_extents;
+  } else {
+    return error_id::tensor_arguments;
+  }
+}
+
+/// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns t.
+template <class T, template <class> class OpOf>
+XLAYOUT_HD constexpr auto checked_view(const T& t) noexcept {
+  constexpr error_id input = view_input_issue<T>();
+  static_assert(raise_if_error<input, 0>);
+  if constexpr (input != error_id::none) {
+    return t;  // reported above
+  } else {
+    using op = OpOf<typename T::extents_type>;
+    static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
+    if constexpr (op::info.issue.id != error_id::none) {
+      return t;  // reported above
+    } else {
+      return make_view<op>(t);
+    }
+  }
+}
+
+template <index_t... P>
+struct bind_transpose {
+  template <class In>
+  using op = transpose_op<In, P...>;
+};
+template <class Out>
+struct bind_reshape {
+  template <class In>
+  using op = reshape_op<In, Out>;
+};
+template <class... S>
+struct bind_slice {
+  template <class In>
+  using op = slice_op<In, S...>;
+};
+template <index_t... D>
+struct bind_reverse {
+  template <class In>
+  using op = reverse_op<In, D...>;
+};
+template <class Out, index_t... D>
+struct bind_broadcast {
+  template <class In>
+  using op = broadcast_op<In, Out, D...>;
+};
+template <class H>
+struct bind_map {
+  template <class In>
+  using op = map_op<In, H>;
+};
+
+/// for_each's loop nest: dimension D of the view, the inner ones inside.
+template <std::size_t D, class V, class F>
+XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& f) {
+  if constexpr (D == V::rank()) {
+    f(static_cast<const index_array<V::rank()>&>(idx), v(idx));
+  } else {
+    for (index_t i = 0; i < V::static_extent(D); ++i) {
+      idx[D] = i;
+      view_loop<D + 1>(v, idx, f);
+    }
+  }
+}
+
+}  // namespace detail
+
+/// A view of a Tensor: the base tensor and a compile-time map from the view's index (and symbols, for a
+/// map_view whose map has some) to the base's logical index, lowered to inline arithmetic. Built by
+/// transpose, reshape, slice, reverse, broadcast, bitcast and map_view; a view of a view is a view of the
+/// same base with the composed map. It is as large as its base (a pointer for a static Tensor).
+template <class Base, class Map>
+class tensor_view {
+  static_assert(detail::is_basic_tensor<Base>::value && Base::extents_type::is_static(),
+                "[xlayout:view_dynamic_extents] xlayout::tensor_view: the base must be a Tensor with static "
+                "extents");
+  static_assert(map_holder<Map>, "xlayout::tensor_view: the map must be a map_holder");
+
+ public:
+  using base_type = Base;
+  using map_type = Map;
+  using lowered = lowered_map<Map>;
+  using element_type = typename Base::element_type;
+  using value_type = typename Base::value_type;
+  using reference = typename Base::reference;
+  using data_handle_type = typename Base::data_handle_type;
+  using checked_reference_type = typename Base::checked_reference_type;
+  using index_type = index_t;
+  using extents_type = detail::view_extents_t<Map>;
+
+  /// The XLA element type of the base.
+  static constexpr xlayout::element_type xla_element_type = Base::xla_element_type;
+  /// The symbols operator() takes after the indices (0 but for a map_view whose map has symbols).
+  static constexpr std::size_t num_symbols = lowered::num_symbols;
+  /// True when the view's map is the identity on the base's extents: v(i...) is base()(i...).
+  static constexpr bool is_identity =
+      is_identity_map_v<Map> && std::is_same_v<extents_type, typename Base::extents_type>;
+  /// The view's shape: the base's element type and the view's extents, no layout.
+  static constexpr xlayout::shape static_shape = [] {
+    xlayout::shape s;
+    s.element_type = Base::xla_element_type;
+    for (std::size_t d = 0; d < extents_type::rank(); ++d) {
+      s.dimensions.push_back(extents_type::static_extent(d));
+      s.dynamic_dimensions.push_back(false);
+    }
+    return s;
+  }();
+
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return extents_type::rank(); }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return 0; }
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept {
+    return extents_type::static_extent(d);
+  }
+  /// XLA's text of the view's shape, without a layout: "f32[512,256]".
+  static constexpr auto to_string() noexcept {
+    return xlayout::to_string(static_shape, print_options{.layout = false});
+  }
+  /// The map from the view's index to the base's logical index (simplified).
+  static constexpr const indexing_map& map() noexcept { return Map::value; }
+
+  constexpr tensor_view() noexcept = default;
+  XLAYOUT_HD constexpr explicit tensor_view(const Base& base) noexcept : base_(base) {}
+
+  /// Element (i, j, ...) (then the symbols, if the map has some): the base's element at the map's results.
+  /// Each index must be inside its extent (XLAYOUT_EXPECTS; a compile error for a static index or in a
+  /// constant expression, naming index_out_of_range).
+  template <index_like... I>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(I... i) const noexcept {
+    static_assert(sizeof...(I) == rank() + num_symbols,
+                  "[xlayout:index_rank_mismatch] xlayout::tensor_view: give one index per dimension, then "
+                  "one value per symbol of the map (the note shows: given == rank + symbols)");
+    if constexpr (sizeof...(I) != rank() + num_symbols) {
+      return base_(index_array<Base::rank()>{});  // reported above
+    } else {
+      check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
+      const index_t vars[] = {detail::to_index(i)..., 0};
+      if (__builtin_is_constant_evaluated()) {
+        for (std::size_t d = 0; d < rank(); ++d) {
+          if (vars[d] < 0 || vars[d] >= static_extent(d)) index_out_of_range(vars[d], static_extent(d));
+        }
+      } else {
+        expect_in_range(vars, std::make_index_sequence<rank()>{});
+      }
+      return element_at(vars, std::make_index_sequence<Base::rank()>{});
+    }
+  }
+  /// Element idx (a view without symbols).
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const index_array<rank()>& idx) const noexcept
+    requires(num_symbols == 0)
+  {
+    return call_with(idx, std::make_index_sequence<rank()>{});
+  }
+  XLAYOUT_HD constexpr reference operator[](const index_array<rank()>& idx) const noexcept
+    requires(num_symbols == 0)
+  {
+    return (*this)(idx);
+  }
+
+  /// Checked access (a view without symbols): the element, or index_out_of_range / index_rank_mismatch.
+  template <index_like... I>
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept
+    requires(num_symbols == 0)
+  {
+    const index_t idx[] = {detail::to_index(i)..., 0};
+    return at(idx, sizeof...(I));
+  }
+  XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept
+    requires(num_symbols == 0)
+  {
+    if (n != rank()) return error_id::index_rank_mismatch;
+    for (std::size_t d = 0; d < rank(); ++d) {
+      if (idx[d] < 0 || idx[d] >= static_extent(d)) return error_id::index_out_of_range;
+    }
+    const index_array<Base::rank()> b = lowered::evaluate(idx);
+    return base_.at(b.values, Base::rank());
+  }
+
+  /// The base tensor, its data handle.
+  XLAYOUT_HD constexpr const Base& base() const noexcept { return base_; }
+  XLAYOUT_HD constexpr data_handle_type data() const noexcept { return base_.data(); }
+  XLAYOUT_HD constexpr extents_type extents() const noexcept { return extents_type{}; }
+  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return static_extent(d); }
+  /// The number of elements of the view (positions; a broadcast repeats elements).
+  XLAYOUT_HD constexpr index_t size() const noexcept {
+    index_t n = 1;
+    for (std::size_t d = 0; d < rank(); ++d) n *= static_extent(d);
+    return n;
+  }
+  XLAYOUT_HD constexpr bool empty() const noexcept { return size() == 0; }
+
+ private:
+  template <std::size_t... R>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at([[maybe_unused]] const index_t* vars,
+                                                                std::index_sequence<R...>) const noexcept {
+    return base_(lowered::template result<R>(vars)...);
+  }
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference call_with(const index_array<rank()>& idx,
+                                                               std::index_sequence<D...>) const noexcept {
+    return (*this)(idx[D]...);
+  }
+  // As tensor_mapping: with assertions on, every index then the handler; off, one assumption per dimension.
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
+                                                                       std::index_sequence<D...>) noexcept {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+    if (!((idx[D] >= 0 && idx[D] < static_extent(D)) && ...)) {
+      const index_t e[] = {static_extent(D)..., 0};
+      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank());
+    }
+#else
+    (XLAYOUT_ASSUME(idx[D] >= 0 && idx[D] < static_extent(D)), ...);
+#endif
+  }
+  template <class... I, std::size_t... D>
+  XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
+    (check_static_index<D, I>(), ...);
+  }
+  template <std::size_t D, class I>
+  XLAYOUT_HD static constexpr void check_static_index() noexcept {
+    if constexpr (static_index<I> && D < rank()) {
+      static_assert(0 <= I::value && static_cast<index_t>(I::value) < static_extent(D),
+                    "[xlayout:index_out_of_range] xlayout::tensor_view: a static index is outside its "
+                    "dimension (the note shows: index < extent)");
+    }
+  }
+  // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule.
+  XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
+
+  Base base_{};
+};
+
+/// transpose<P...>(t): XLA's transpose with dimensions={P...}: view dimension i is dimension P[i] of t, and
+/// v(i_0, i_1, ...) is t at the index j with j[P[i]] = i_i. P must be a permutation of t's dimensions
+/// (view_not_a_permutation). t: a Tensor with static extents, or a view.
+template <index_t... P, class T>
+XLAYOUT_HD constexpr auto transpose(const T& t) noexcept {
+  return detail::checked_view<T, detail::bind_transpose<P...>::template op>(t);
+}
+
+/// reshape<Extents<4, 8>>(t), reshape<4, 8>(t): XLA's reshape: the elements of t in row-major order, read
+/// with the new extents (which must hold as many elements: view_element_count).
+template <class NewExtents, class T>
+  requires detail::is_extents<NewExtents>::value
+XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
+  return detail::checked_view<T, detail::bind_reshape<NewExtents>::template op>(t);
+}
+template <index_t... E, class T>
+XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
+  return reshape<Extents<E...>>(t);
+}
+
+/// slice(t, Slice<start, limit, stride>{}, ...): XLA's slice, one Slice per dimension: v(i, ...) is
+/// t(start + i * stride, ...). view_invalid_slice unless 0 <= start <= limit <= extent and stride >= 1.
+template <class T, class... S>
+  requires(detail::is_slice<S>::value && ...)
+XLAYOUT_HD constexpr auto slice(const T& t, S...) noexcept {
+  return detail::checked_view<T, detail::bind_slice<S...>::template op>(t);
+}
+
+/// reverse<D...>(t): XLA's reverse: v(i, ...) is t(i, ...) with index k of each listed dimension replaced
+/// by extent - 1 - k. view_invalid_dimensions when a dimension is out of range or repeated.
+template <index_t... D, class T>
+XLAYOUT_HD constexpr auto reverse(const T& t) noexcept {
+  return detail::checked_view<T, detail::bind_reverse<D...>::template op>(t);
+}
+
+/// broadcast<Extents<...>, D...>(t): XLA's broadcast to the new extents, dimension i of t becoming
+/// dimension D[i] of the view (without D: the trailing dimensions); v(j) is t(j[D[0]], j[D[1]], ...).
+/// view_invalid_dimensions unless the D are distinct, in range, and keep t's extents.
+template <class NewExtents, index_t... D, class T>
+  requires detail::is_extents<NewExtents>::value
+XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
+  return detail::checked_view<T, detail::bind_broadcast<NewExtents, D...>::template op>(t);
+}
+
+/// bitcast<"bf16[8,16,128]{2,1,0}">(t): the buffer of the Tensor t read as the shape of the text (XLA's
+/// bitcast): v(i) is the element of t at the same buffer position. The text must be a static shape of t's
+/// element type and is_bitcast(t's shape, it) must hold (view_not_a_bitcast); its own parse errors are
+/// reported with their column. t must be a Tensor (a view has no layout of its own).
+template <fixed_string S, class T>
+XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
+  constexpr error_id input = detail::is_basic_tensor<T>::value ? detail::view_input_issue<T>()
+                                                               : error_id::view_not_a_bitcast;
+  static_assert(raise_if_error<input, 0>);
+  if constexpr (input != error_id::none) {
+    return t;  // reported above
+  } else {
+    using op = detail::bitcast_op<T, S>;
+    static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
+    if constexpr (op::info.issue.id != error_id::none) {
+      return t;  // reported above
+    } else {
+      return tensor_view<T, op>(t);
+    }
+  }
+}
+
+/// map_view<IndexingMap<"...">>(t), map_view<m>(t) for an indexing_map value m: the view whose index (the
+/// map's dimensions, each from 0; then its symbols, as extra arguments of operator()) reaches t at the map's
+/// results (one per dimension of t). view_map_mismatch otherwise.
+template <map_holder H, class T>
+XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
+  return detail::checked_view<T, detail::bind_map<H>::template op>(t);
+}
+template <indexing_map M, class T>
+XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
+  return map_view<map_constant<M>>(t);
+}
+
+/// Calls f(index, element) for every element of the view, in row-major order of the view's index (the
+/// last dimension fastest), index an index_array<rank>. A view with symbols is not iterable.
+template <class Base, class Map, class F>
+XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
+  using V = tensor_view<Base, Map>;
+  static_assert(V::num_symbols == 0, "xlayout::for_each: the view's map has symbols; give them to v(...)");
+  if constexpr (V::num_symbols == 0) {
+    if (v.empty()) return;
+    index_array<V::rank()> idx{};
+    detail::view_loop<0>(v, idx, f);
+  }
+}
+
+}  // namespace XLAYOUT_NAMESPACE

@@ -1,0 +1,275 @@
+// tests/tensor/view.cpp: the views of tensor/view.hpp, one by one: their types, extents, text and maps (the
+// maps are XLA's output-to-input maps of indexing analysis: transpose, reshape, slice, reverse, broadcast,
+// bitcast), composition (a view of a view is a view of the base; a reshape and its inverse compose to the
+// identity), the required equality of a transposed tiled tensor with the tensor of the transposed layout,
+// checked access, for_each, and map_view. The laws over many shapes and layouts are in views.cpp.
+#include <catch2/catch.hpp>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+#include <xlayout/static/indexing_map.hpp>
+#include <xlayout/tensor/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
+
+using namespace xlayout;
+
+namespace {
+
+// XLA's text of a view's map.
+template <class V>
+constexpr expr_text map_text() {
+  return to_string(V::map());
+}
+
+}  // namespace
+
+// --- the required results ---------------------------------------------------------------------------------
+
+TEST_CASE("reshape chain 10x10x10 -> 50x20 -> 10x10x10 simplifies to the identity and is the base accessor",
+          "[tensor][view]") {
+  using C = Tensor<"f32[10,10,10]">;
+  using V = decltype(reshape<10, 10, 10>(reshape<50, 20>(C{})));
+  STATIC_REQUIRE(std::is_same_v<V::base_type, C>);
+  STATIC_REQUIRE(V::is_identity);
+  STATIC_REQUIRE(is_identity_map_v<V::map_type>);
+  STATIC_REQUIRE(V::map() == indexing_map_v<"(d0, d1, d2) -> (d0, d1, d2), domain: d0 in [0, 9], d1 in [0, 9], "
+                                            "d2 in [0, 9]">);
+  // The middle view is not the identity: 50x20 reads the base through the reshape map.
+  using M = decltype(reshape<50, 20>(C{}));
+  STATIC_REQUIRE(!M::is_identity);
+  STATIC_REQUIRE(map_text<M>() ==
+                 "(d0, d1) -> (d0 / 5, (d0 mod 5) * 2 + d1 / 10, d1 mod 10), domain: d0 in [0, 49], "
+                 "d1 in [0, 19]");
+  STATIC_REQUIRE([] {
+    float buf[1000]{};
+    const C c(buf);
+    const auto v = reshape<10, 10, 10>(reshape<50, 20>(c));
+    for (index_t i = 0; i < 10; ++i)
+      for (index_t j = 0; j < 10; ++j)
+        for (index_t k = 0; k < 10; ++k)
+          if (&v(i, j, k) != &c(i, j, k)) return false;
+    return true;
+  }());
+}
+
+TEST_CASE("transpose of f32[256,512]{1,0:T(8,128)} has, element for element, the offsets of "
+          "f32[512,256]{0,1:T(8,128)} (Tiled layout document: the layout names the same tiles)",
+          "[tensor][view]") {
+  using Base = Tensor<"f32[256,512]{1,0:T(8,128)}">;
+  using Transposed = Tensor<"f32[512,256]{0,1:T(8,128)}">;
+  using V = decltype(transpose<1, 0>(Base{}));
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<512, 256>>);
+  STATIC_REQUIRE(map_text<V>() == "(d0, d1) -> (d1, d0), domain: d0 in [0, 511], d1 in [0, 255]");
+  static float buf[256 * 512];
+  const Base t(buf);
+  const Transposed u(buf);
+  const auto v = transpose<1, 0>(t);
+  index_t mismatches = 0;
+  for (index_t i = 0; i < 512; ++i)
+    for (index_t j = 0; j < 256; ++j) mismatches += &v(i, j) != &u(i, j) ? 1 : 0;
+  CHECK(mismatches == 0);
+}
+
+// --- each view --------------------------------------------------------------------------------------------
+
+TEST_CASE("transpose: XLA's transpose map; to_string, extents, size, data", "[tensor][view]") {
+  using Base = Tensor<"f32[2,3,4]{1,2,0:T(2,2)}">;
+  using V = decltype(transpose<2, 0, 1>(Base{}));
+  STATIC_REQUIRE(V::rank() == 3);
+  STATIC_REQUIRE(V::rank_dynamic() == 0);
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<4, 2, 3>>);
+  STATIC_REQUIRE(V::to_string() == "f32[4,2,3]");
+  STATIC_REQUIRE(std::is_same_v<V::element_type, float>);
+  STATIC_REQUIRE(std::is_same_v<V::reference, float&>);
+  STATIC_REQUIRE(V::num_symbols == 0);
+  STATIC_REQUIRE(sizeof(V) == sizeof(float*));
+  STATIC_REQUIRE(std::is_trivially_copyable_v<V>);
+  STATIC_REQUIRE(map_text<V>() ==
+                 "(d0, d1, d2) -> (d1, d2, d0), domain: d0 in [0, 3], d1 in [0, 1], d2 in [0, 2]");
+  STATIC_REQUIRE([] {
+    float buf[Base().required_span_size()]{};
+    const Base t(buf);
+    const auto v = transpose<2, 0, 1>(t);
+    v(3, 1, 2) = 5;
+    return t(1, 2, 3) == 5 && v.data() == buf && v.size() == 24 && !v.empty() && v.extent(0) == 4 &&
+           v.extents() == Extents<4, 2, 3>{} && v.base().data() == buf;
+  }());
+}
+
+TEST_CASE("reshape: XLA's reshape map; both spellings; a tiled base", "[tensor][view]") {
+  using Base = Tensor<"f32[4,6]{1,0:T(2,2)}">;
+  using V = decltype(reshape<Extents<3, 8>>(Base{}));
+  STATIC_REQUIRE(std::is_same_v<V, decltype(reshape<3, 8>(Base{}))>);
+  STATIC_REQUIRE(V::to_string() == "f32[3,8]");
+  STATIC_REQUIRE(map_text<V>() ==
+                 "(d0, d1) -> ((d0 * 8 + d1) / 6, (d0 * 8 + d1) mod 6), domain: d0 in [0, 2], d1 in [0, 7]");
+  STATIC_REQUIRE([] {
+    float buf[24]{};
+    const Base t(buf);
+    const auto v = reshape<3, 8>(t);
+    v(2, 1) = 3;  // row-major element 17: t(2, 5)
+    return t(2, 5) == 3;
+  }());
+}
+
+TEST_CASE("slice: XLA's slice map, start + i * stride; empty slices", "[tensor][view]") {
+  using Base = Tensor<"f32[10,12]{0,1}">;
+  using V = decltype(slice(Base{}, Slice<1, 10, 3>{}, Slice<4, 8>{}));
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<3, 4>>);
+  STATIC_REQUIRE(map_text<V>() == "(d0, d1) -> (d0 * 3 + 1, d1 + 4), domain: d0 in [0, 2], d1 in [0, 3]");
+  using E = decltype(slice(Base{}, Slice<3, 3>{}, Slice<0, 12>{}));
+  STATIC_REQUIRE(std::is_same_v<E::extents_type, Extents<0, 12>>);
+  STATIC_REQUIRE([] {
+    float buf[120]{};
+    const Base t(buf);
+    const auto v = slice(t, Slice<1, 10, 3>{}, Slice<4, 8>{});
+    v(2, 3) = 1;
+    return t(7, 7) == 1 && slice(t, Slice<3, 3>{}, Slice<0, 12>{}).empty();
+  }());
+}
+
+TEST_CASE("reverse: XLA's reverse map, extent - 1 - i on the listed dimensions", "[tensor][view]") {
+  using Base = Tensor<"f32[3,5]{1,0:T(2,2)}">;
+  using V = decltype(reverse<1>(Base{}));
+  STATIC_REQUIRE(map_text<V>() == "(d0, d1) -> (d0, -d1 + 4), domain: d0 in [0, 2], d1 in [0, 4]");
+  STATIC_REQUIRE(map_text<decltype(reverse<>(Base{}))>() ==
+                 "(d0, d1) -> (d0, d1), domain: d0 in [0, 2], d1 in [0, 4]");
+  STATIC_REQUIRE([] {
+    float buf[24]{};
+    const Base t(buf);
+    const auto v = reverse<0, 1>(t);
+    v(0, 0) = 9;
+    return t(2, 4) == 9;
+  }());
+}
+
+TEST_CASE("broadcast: XLA's broadcast map; explicit and trailing dimensions; a scalar", "[tensor][view]") {
+  using Base = Tensor<"f32[4]">;
+  using V = decltype(broadcast<Extents<3, 4>, 1>(Base{}));
+  STATIC_REQUIRE(decltype(broadcast<Extents<3, 4>>(Base{}))::map() == V::map());
+  STATIC_REQUIRE(map_text<V>() == "(d0, d1) -> (d1), domain: d0 in [0, 2], d1 in [0, 3]");
+  using W = decltype(broadcast<Extents<4, 3>, 0>(Base{}));
+  STATIC_REQUIRE(map_text<W>() == "(d0, d1) -> (d0), domain: d0 in [0, 3], d1 in [0, 2]");
+  using S = decltype(broadcast<Extents<2, 2>>(Tensor<"f32[]">{}));
+  STATIC_REQUIRE(map_text<S>() == "(d0, d1) -> (), domain: d0 in [0, 1], d1 in [0, 1]");
+  STATIC_REQUIRE([] {
+    float buf[4] = {1, 2, 3, 4};
+    const Base t(buf);
+    const auto v = broadcast<Extents<3, 4>>(t);
+    float scalar = 7;
+    const auto s = broadcast<Extents<2, 2>>(Tensor<"f32[]">(&scalar));
+    return v(2, 1) == 2 && &v(0, 3) == &v(1, 3) && v.size() == 12 && s(1, 1) == 7;
+  }());
+}
+
+TEST_CASE("bitcast: the buffer read as another shape; XLA's bitcast map or the reshape map (tiled)",
+          "[tensor][view]") {
+  using Tiled = Tensor<"f32[16,128]{1,0:T(8,128)}">;
+  using V = decltype(bitcast<"f32[2,8,128]{2,1,0}">(Tiled{}));
+  STATIC_REQUIRE(V::to_string() == "f32[2,8,128]");
+  STATIC_REQUIRE(map_text<V>() ==
+                 "(d0, d1, d2) -> (d0 * 8 + d1, d2), domain: d0 in [0, 1], d1 in [0, 7], d2 in [0, 127]");
+  // Plain layouts: XLA's bitcast map (here a reshape).
+  using W = decltype(bitcast<"f32[24]{0}">(Tensor<"f32[4,6]{1,0}">{}));
+  STATIC_REQUIRE(map_text<W>() == "(d0) -> (d0 / 6, d0 mod 6), domain: d0 in [0, 23]");
+  static float buf[2048];
+  const Tiled t(buf);
+  const auto v = bitcast<"f32[2,8,128]{2,1,0}">(t);
+  index_t mismatches = 0;
+  for (index_t i = 0; i < 2; ++i)
+    for (index_t j = 0; j < 8; ++j)
+      for (index_t k = 0; k < 128; ++k) mismatches += &v(i, j, k) != buf + (i * 8 + j) * 128 + k ? 1 : 0;
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("composition: a view of a view is a view of the base, its map composed and simplified",
+          "[tensor][view]") {
+  using Base = Tensor<"f32[8,6]{1,0:T(4,2)}">;
+  using V = decltype(reverse<0>(transpose<1, 0>(slice(Base{}, Slice<0, 8, 2>{}, Slice<1, 6>{}))));
+  STATIC_REQUIRE(std::is_same_v<V::base_type, Base>);
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<5, 4>>);
+  STATIC_REQUIRE(map_text<V>() == "(d0, d1) -> (d1 * 2, -d0 + 5), domain: d0 in [0, 4], d1 in [0, 3]");
+  STATIC_REQUIRE(sizeof(V) == sizeof(float*));
+  STATIC_REQUIRE([] {
+    float buf[Base().required_span_size()]{};
+    const Base t(buf);
+    const auto v = reverse<0>(transpose<1, 0>(slice(t, Slice<0, 8, 2>{}, Slice<1, 6>{})));
+    // v(i, j) = transposed(4 - i, j) = sliced(j, 4 - i) = t(2 * j, 5 - i)
+    for (index_t i = 0; i < 5; ++i)
+      for (index_t j = 0; j < 4; ++j)
+        if (&v(i, j) != &t(2 * j, 5 - i)) return false;
+    return true;
+  }());
+}
+
+TEST_CASE("map_view: any map (type or value), symbols as extra arguments", "[tensor][view]") {
+  using Base = Tensor<"f32[4,8]">;
+  using M = IndexingMap<"(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]">;
+  using V = decltype(map_view<M>(Base{}));
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<32>>);
+  STATIC_REQUIRE(std::is_same_v<decltype(map_view<M::value>(Base{}))::extents_type, Extents<32>>);
+  using S = decltype(map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 7], s0 in [0, 3]">>(Base{}));
+  STATIC_REQUIRE(S::rank() == 1);
+  STATIC_REQUIRE(S::num_symbols == 1);
+  STATIC_REQUIRE([] {
+    float buf[32]{};
+    const Base t(buf);
+    const auto v = map_view<M>(t);
+    const auto row = map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 7], s0 in [0, 3]">>(t);
+    v(19) = 4;
+    return t(2, 3) == 4 && row(3, 2) == 4 && &transpose<0>(v)(19) == &t(2, 3);
+  }());
+}
+
+TEST_CASE("checked access: at() gives the element or index_out_of_range / index_rank_mismatch",
+          "[tensor][view]") {
+  float buf[24]{};
+  const Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
+  const auto v = transpose<1, 0>(t);
+  auto r = v.at(3, 2);
+  REQUIRE(r.has_value());
+  CHECK(&r.value().get() == &t(2, 3));
+  CHECK(v.at(5, 0).error().id == error_id::index_out_of_range);
+  CHECK(v.at(-1, 0).error().id == error_id::index_out_of_range);
+  const index_t three[] = {0, 0, 0};
+  CHECK(v.at(three, 3).error().id == error_id::index_rank_mismatch);
+  CHECK(&v(index_array<2>{{3, 2}}) == &t(2, 3));
+  CHECK(&v[index_array<2>{{3, 2}}] == &t(2, 3));
+  CHECK(&v(std::integral_constant<int, 3>{}, 2) == &t(2, 3));
+}
+
+TEST_CASE("for_each visits every element of a view once, in row-major order of the view", "[tensor][view]") {
+  float buf[24]{};
+  const Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
+  const auto v = transpose<1, 0>(t);
+  std::vector<index_t> order;
+  for_each(v, [&](const index_array<2>& idx, float& x) {
+    x += 1;
+    order.push_back(idx[0] * 10 + idx[1]);
+  });
+  REQUIRE(order.size() == 15);
+  for (std::size_t k = 0; k < order.size(); ++k)
+    CHECK(order[k] == static_cast<index_t>(k / 3 * 10 + k % 3));
+  for (index_t i = 0; i < 3; ++i)
+    for (index_t j = 0; j < 5; ++j) CHECK(t(i, j) == 1);
+  int broadcast_visits = 0;
+  for_each(broadcast<Extents<2, 3, 5>>(t), [&](const auto&, float&) { ++broadcast_visits; });
+  CHECK(broadcast_visits == 30);
+  for_each(slice(t, Slice<1, 1>{}, Slice<0, 5>{}), [&](const auto&, float&) { FAIL("empty"); });
+}
+
+TEST_CASE("views of read-only tensors give read-only elements; views of BF16 and S4 tensors",
+          "[tensor][view]") {
+  STATIC_REQUIRE(std::is_same_v<decltype(transpose<1, 0>(ConstTensor<"f32[2,3]">{}))::reference, const float&>);
+  bf16_bits rows[16 * 256] = {};
+  const Tensor<"bf16[16,256]{1,0:T(8,128)(2,1)}"> b(rows);
+  const auto bt = transpose<1, 0>(b);
+  bt(130, 5) = from_float<bf16_bits>(0.75f);
+  CHECK(to_float(b(5, 130)) == 0.75f);
+  std::uint8_t nibbles[4] = {};
+  const Tensor<"s4[8]"> s(nibbles);
+  const auto r = reverse<0>(s);
+  r(0) = -3;
+  CHECK(int{s(7)} == -3);
+}
