@@ -22,6 +22,10 @@
       const bench::element_t<bench::Case>* p, const xlayout::shape* s) {                                     \
     return bench::sum_runtime<bench::Case>(p, *s);                                                           \
   }                                                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_##Case(                           \
+      const xlayout::runtime_tensor<const bench::element_t<bench::Case>>* t) {                               \
+    return bench::sum_layout_value<bench::Case>(*t);                                                         \
+  }                                                                                                          \
   extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_for_each_##Case(                               \
       const bench::element_t<bench::Case>* p) {                                                              \
     return bench::sum_for_each<bench::Case>(bench::const_tensor_t<bench::Case>(p));                          \
@@ -52,7 +56,8 @@ template <class Case>
 void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
          bench::sum_t (*hand)(const bench::element_t<Case>*),
          bench::sum_t (*runtime)(const bench::element_t<Case>*, const xlayout::shape*),
-         bench::sum_t (*walk)(const bench::element_t<Case>*)) {
+         bench::sum_t (*walk)(const bench::element_t<Case>*),
+         bench::sum_t (*value)(const xlayout::runtime_tensor<const bench::element_t<Case>>*)) {
   std::vector<bench::element_t<Case>> buffer(
       static_cast<std::size_t>(typename Case::tensor().required_span_size()));
   const bench::sum_t sum = bench::fill<Case>(buffer.data());
@@ -66,12 +71,20 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
   expect("sum_hand", id, hand(buffer.data()), sum);
   expect("sum_runtime", id, runtime(buffer.data(), &*shape), sum);
   expect("sum_for_each", id, walk(buffer.data()), sum);
+  const auto rt = xlayout::make_runtime_tensor<const bench::element_t<Case>>(buffer.data(), *shape);
+  if (!rt) {
+    std::printf("make_runtime_tensor(%s) failed\n", Case::text.data());
+    ++failures;
+    return;
+  }
+  expect("sum_layout_value", id, value(&*rt), sum);
 }
 
 }  // namespace
 
-#define XLAYOUT_RUN(Case) \
-  run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case)
+#define XLAYOUT_RUN(Case)                                                                              \
+  run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case, \
+                   sum_layout_value_##Case)
 
 int main() {
   XLAYOUT_RUN(row_major);

@@ -25,16 +25,16 @@ callgrind_annotate --threshold=100 "$work/out" 2> /dev/null |
   > "$work/ir"
 
 ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
-printf '\n%-22s %14s %14s %11s %14s %15s\n' layout hand tensor tensor/hand runtime/tensor for_each/hand
+printf '\n%-22s %14s %14s %11s %14s %15s %13s\n' layout hand tensor tensor/hand runtime/tensor for_each/hand value/tensor
 for layout in row_major column_major permuted_3d tiled_2x2 tiled_8x128 tiled_bf16 combined padded; do
   hand=$(ir "sum_hand_$layout"); tensor=$(ir "sum_tensor_$layout")
-  runtime=$(ir "sum_runtime_$layout"); walk=$(ir "sum_for_each_$layout")
-  if [[ -z "$hand" || -z "$tensor" || -z "$runtime" || -z "$walk" ]]; then
+  runtime=$(ir "sum_runtime_$layout"); walk=$(ir "sum_for_each_$layout"); value=$(ir "sum_layout_value_$layout")
+  if [[ -z "$hand" || -z "$tensor" || -z "$runtime" || -z "$walk" || -z "$value" ]]; then
     echo "instructions.sh: no count for a loop of $layout (was the driver built with inlining of these?)" >&2
     exit 2
   fi
-  awk -v l="$layout" -v h="$hand" -v t="$tensor" -v r="$runtime" -v w="$walk" \
-    'BEGIN { printf "%-22s %14d %14d %11.3f %14.1f %15.3f\n", l, h, t, t / h, r / t, w / h }'
+  awk -v l="$layout" -v h="$hand" -v t="$tensor" -v r="$runtime" -v w="$walk" -v v="$value" \
+    'BEGIN { printf "%-22s %14d %14d %11.3f %14.1f %15.3f %13.2f\n", l, h, t, t / h, r / t, w / h, v / t }'
 done
 echo
 echo "compiler: $(strings -a "$driver" | grep -m1 -E '^GCC: |clang version' || echo unknown)"

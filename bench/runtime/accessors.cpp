@@ -80,6 +80,22 @@ void bm_runtime(benchmark::State& state) {
 }
 
 template <class Case>
+void bm_layout_value(benchmark::State& state) {
+  const auto t = xlayout::make_runtime_tensor<const bench::element_t<Case>>(buffer<Case>::get().data.data(),
+                                                                            buffer<Case>::get().shape);
+  if (!t) {
+    state.SkipWithError("make_runtime_tensor failed");
+    return;
+  }
+  for (auto _ : state) {
+    auto view = *t;
+    benchmark::DoNotOptimize(view);
+    benchmark::DoNotOptimize(bench::sum_layout_value<Case>(view));
+  }
+  state.SetItemsProcessed(state.iterations() * typename Case::tensor().size());
+}
+
+template <class Case>
 void bm_for_each(benchmark::State& state) {
   const typename Case::tensor t(buffer<Case>::get().data.data());
   for (auto _ : state) {
@@ -97,11 +113,18 @@ void register_case() {
   check<Case>("hand", bench::sum_hand<Case>(t.data()));
   check<Case>("runtime", bench::sum_runtime<Case>(t.data(), buffer<Case>::get().shape));
   check<Case>("for_each", bench::sum_for_each<Case>(t));
+  if (const auto rt =
+          xlayout::make_runtime_tensor<const bench::element_t<Case>>(t.data(), buffer<Case>::get().shape)) {
+    check<Case>("layout_value", bench::sum_layout_value<Case>(*rt));
+  } else {
+    check<Case>("layout_value (make_runtime_tensor failed)", 0);
+  }
   const std::string prefix = "sum/" + std::string(Case::name) + "/";
   benchmark::RegisterBenchmark((prefix + "hand").c_str(), bm_hand<Case>);
   benchmark::RegisterBenchmark((prefix + "tensor").c_str(), bm_tensor<Case>);
   benchmark::RegisterBenchmark((prefix + "runtime").c_str(), bm_runtime<Case>);
   benchmark::RegisterBenchmark((prefix + "for_each").c_str(), bm_for_each<Case>);
+  benchmark::RegisterBenchmark((prefix + "layout_value").c_str(), bm_layout_value<Case>);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/tensor.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
 #include <xlayout/text/parse_shape.hpp>
 
 /// Each loop is its own function (the callgrind driver defines BENCH_LOOP as nothing and wraps each loop in
@@ -176,6 +177,27 @@ BENCH_LOOP sum_t sum_runtime(const element_t<Case>* p, const xlayout::shape& sha
     for (index_t i = 0; i < n0; ++i) {
       for (index_t j = 0; j < n1; ++j) {
         for (index_t k = 0; k < n2; ++k) s += value_of(p[xlayout::linear_index(shape, {i, j, k})]);
+      }
+    }
+  }
+  return s;
+}
+
+/// The same loop through a runtime_tensor: the layout a run-time value, compiled once (make_runtime_tensor)
+/// into its index program before the loop.
+template <class Case>
+BENCH_LOOP sum_t sum_layout_value(const xlayout::runtime_tensor<const element_t<Case>>& t) {
+  sum_t s = 0;
+  const index_t n0 = t.extent(0), n1 = t.extent(1);
+  if constexpr (rank_v<Case> == 2) {
+    for (index_t i = 0; i < n0; ++i) {
+      for (index_t j = 0; j < n1; ++j) s += value_of(t(i, j));
+    }
+  } else {
+    const index_t n2 = t.extent(2);
+    for (index_t i = 0; i < n0; ++i) {
+      for (index_t j = 0; j < n1; ++j) {
+        for (index_t k = 0; k < n2; ++k) s += value_of(t(i, j, k));
       }
     }
   }

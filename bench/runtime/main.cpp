@@ -44,15 +44,15 @@ class ratio_reporter : public benchmark::ConsoleReporter {
 
   void Finalize() override {
     ConsoleReporter::Finalize();
-    std::printf("\n%-28s %12s %14s %16s %15s\n", "layout (sum of every element)", "hand ns/elem",
-                "tensor/hand", "runtime/tensor", "for_each/hand");
+    std::printf("\n%-28s %12s %14s %16s %15s %14s\n", "layout (sum of every element)", "hand ns/elem",
+                "tensor/hand", "runtime/tensor", "for_each/hand", "value/tensor");
     for (const std::string& layout : layouts_) {
       const std::string p = "sum/" + layout + "/";
       if (time(p + "hand") == 0) continue;  // filtered out
       const double hand = time(p + "hand"), tensor = time(p + "tensor"), runtime = time(p + "runtime"),
-                   walk = time(p + "for_each");
-      std::printf("%-28s %12.3f %14.3f %16.1f %15.3f\n", layout.c_str(), get(p + "hand").ns_per_item,
-                  tensor / hand, runtime / tensor, walk / hand);
+                   walk = time(p + "for_each"), value = time(p + "layout_value");
+      std::printf("%-28s %12.3f %14.3f %16.1f %15.3f %14.2f\n", layout.c_str(), get(p + "hand").ns_per_item,
+                  tensor / hand, runtime / tensor, walk / hand, value / tensor);
     }
     const double copy = time("relayout/memcpy"), tiles = time("relayout/tiles"),
                  cached = time("relayout/tiles_cached"), hand = time("relayout/hand");

@@ -1,0 +1,163 @@
+// tests/tensor/runtime_tensor.cpp: runtime_tensor and runtime_mapping (a layout known only at run time)
+// against the brute-force pad-reshape-transpose model of tests/support/brute_force_layout.hpp, on random
+// layouts (tiles, combined dimensions, padded dimensions, tiles that are not powers of two), and their
+// errors.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+#include <xlayout/layout/linear_index.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
+#include <xlayout/text/parse_shape.hpp>
+#include <xlayout/text/print_shape.hpp>
+
+#include "support/brute_force_layout.hpp"
+
+using namespace xlayout;
+
+namespace {
+
+shape random_shape(std::mt19937_64& rng) {
+  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  shape s;
+  s.element_type = element_type::f32;
+  const auto rank = static_cast<std::size_t>(pick(1, 4));
+  for (std::size_t d = 0; d < rank; ++d) {
+    s.dimensions.push_back(pick(1, 9));
+    s.dynamic_dimensions.push_back(false);
+  }
+  s.layout = default_layout(static_cast<index_t>(rank));
+  std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
+  if (pick(0, 3) == 0) {
+    for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 3));
+  }
+  const auto tiles = pick(0, 2);
+  for (index_t t = 0; t < tiles; ++t) {
+    tile tl;
+    const auto k = static_cast<std::size_t>(pick(1, static_cast<index_t>(std::min<std::size_t>(rank, 3))));
+    for (std::size_t q = 0; q < k; ++q) {
+      const bool star = q + 1 < k && pick(0, 4) == 0;
+      // Powers of two mostly (the shift path), sometimes 3 or 5 (the division path).
+      const index_t sizes[] = {1, 2, 4, 8, 2, 4, 3, 5};
+      tl.dimensions.push_back(star ? combine_dimension : sizes[pick(0, 7)]);
+    }
+    s.layout.tiles.push_back(tl);
+  }
+  return s;
+}
+
+/// Where the model puts each element id (row-major numbering), -1 where it puts none.
+std::vector<index_t> model_positions(const shape& s) {
+  const std::vector<index_t> buffer = xlayout_test::brute_force_buffer(s);
+  std::vector<index_t> where(static_cast<std::size_t>(*checked_element_count(s)), -1);
+  for (std::size_t p = 0; p < buffer.size(); ++p) {
+    if (buffer[p] >= 0) where[static_cast<std::size_t>(buffer[p])] = static_cast<index_t>(p);
+  }
+  return where;
+}
+
+}  // namespace
+
+TEST_CASE("law: runtime_mapping puts every element where the brute-force model does (2,000 random layouts)",
+          "[tensor][runtime][law]") {
+  std::mt19937_64 rng(20261123);
+  int layouts = 0, shift_layouts = 0, division_layouts = 0, strided_layouts = 0, unsupported = 0;
+  long elements = 0;
+  while (layouts < 2000) {
+    const shape s = random_shape(rng);
+    if (!is_valid_layout(s)) continue;
+    const auto span = checked_required_span_size(s);
+    if (!span || *span > 6000) continue;
+    INFO("shape " << to_string(s).view());
+    const auto m = make_runtime_mapping(s);
+    if (!m) {
+      // Only a layout whose tiles do not split into digits may be refused; linear_index handles it.
+      REQUIRE(m.error().id == error_id::tile_access_unsupported);
+      REQUIRE_FALSE(compile_index_program(s).exact);
+      ++unsupported;
+      continue;
+    }
+    ++layouts;
+    shift_layouts += m->uses_shifts() ? 1 : 0;
+    division_layouts += m->uses_shifts() ? 0 : 1;
+    strided_layouts += m->is_strided() ? 1 : 0;
+    REQUIRE(m->required_span_size() == *span);
+    REQUIRE(m->size() == *checked_element_count(s));
+    REQUIRE(m->rank() == s.rank());
+    const std::vector<index_t> where = model_positions(s);
+    std::vector<index_t> idx(s.rank(), 0);
+    for (index_t id = 0; id < m->size(); ++id) {
+      index_t r = id;
+      for (std::size_t d = s.rank(); d-- > 0;) {
+        idx[d] = r % s.dimensions[d];
+        r /= s.dimensions[d];
+      }
+      const index_t want = where[static_cast<std::size_t>(id)];
+      REQUIRE(m->offset(idx.data()) == want);
+      const auto checked = m->checked_offset(idx.data(), idx.size());
+      REQUIRE(checked.has_value());
+      REQUIRE(*checked == want);
+      ++elements;
+    }
+  }
+  INFO(shift_layouts << " shift, " << division_layouts << " division, " << strided_layouts << " strided, "
+                     << unsupported << " refused, " << elements << " elements");
+  // Each path was exercised.
+  CHECK(shift_layouts > 100);
+  CHECK(division_layouts > 100);
+  CHECK(strided_layouts > 100);
+}
+
+TEST_CASE("runtime_tensor: the call forms agree with the model on XLA's tiled layouts", "[tensor][runtime]") {
+  for (const char* text :
+       {"f32[30,50]{1,0:T(8,128)}", "bf16[20,300]{1,0:T(8,128)(2,1)}", "f32[3,5]{1,0:T(2,2)}",
+        "f32[4,6,10]{2,1,0:T(*,2,4)}", "f32[7,9]{0,1}", "f32[5,6]{1,0:T(3,4)}"}) {
+    INFO(text);
+    const auto s = parse_shape(text);
+    REQUIRE(s.has_value());
+    const std::vector<index_t> where = model_positions(*s);
+    std::vector<float> buffer(static_cast<std::size_t>(*checked_required_span_size(*s)), -1.0f);
+    if (s->element_type == element_type::bf16) continue;  // the element check is below
+    for (std::size_t id = 0; id < where.size(); ++id) buffer[static_cast<std::size_t>(where[id])] = float(id);
+    const auto t = make_runtime_tensor(buffer.data(), *s);
+    REQUIRE(t.has_value());
+    if (s->rank() == 2) {
+      for (index_t i = 0; i < s->dimensions[0]; ++i) {
+        for (index_t j = 0; j < s->dimensions[1]; ++j) REQUIRE((*t)(i, j) == float(i * s->dimensions[1] + j));
+      }
+    } else {
+      for (index_t i = 0; i < s->dimensions[0]; ++i) {
+        for (index_t j = 0; j < s->dimensions[1]; ++j) {
+          for (index_t k = 0; k < s->dimensions[2]; ++k)
+            REQUIRE((*t)(i, j, k) == float((i * s->dimensions[1] + j) * s->dimensions[2] + k));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
+  float f[64] = {};
+  const auto parse = [](const char* text) { return *parse_shape(text); };
+  // An unbounded dynamic dimension has no size; a bounded one is sized by its bound.
+  CHECK(make_runtime_mapping(parse("f32[?,4]")).error().id == error_id::dynamic_dimension);
+  REQUIRE(make_runtime_mapping(parse("f32[<=3,4]")).has_value());
+  CHECK(make_runtime_mapping(parse("f32[<=3,4]"))->extent(0) == 3);
+  // The element must be as wide as the shape's: float is not bf16, and sub-byte types are not supported.
+  CHECK(make_runtime_tensor(f, parse("bf16[4,4]")).error().id == error_id::unsupported_element_size);
+  std::int8_t b[8] = {};
+  CHECK(make_runtime_tensor(b, parse("s4[4,4]")).error().id == error_id::unsupported_element_size);
+  // Wrong rank and out-of-range indices through the checked form.
+  const auto t = make_runtime_tensor(f, parse("f32[4,8]{1,0:T(2,4)}"));
+  REQUIRE(t.has_value());
+  const index_t two[] = {3, 7}, one[] = {3}, out[] = {4, 0}, neg[] = {0, -1};
+  CHECK(t->checked_at(two, 2).has_value());
+  CHECK(t->checked_at(one, 1).error().id == error_id::index_rank_mismatch);
+  CHECK(t->checked_at(out, 2).error().id == error_id::index_out_of_range);
+  CHECK(t->checked_at(neg, 2).error().id == error_id::index_out_of_range);
+  // A span past int64 is span_overflow, not a wrapped size (the parser refuses such a shape; built here).
+  shape huge = parse("f32[4,4]{1,0:T(2,4)}");
+  huge.dimensions[0] = index_t{1} << 62;
+  CHECK(make_runtime_mapping(huge).error().id == error_id::span_overflow);
+}
