@@ -36,17 +36,23 @@ constexpr bool agrees_everywhere() {
   }
 }
 
-using Digits = IndexingMap<"(d0, d1) -> (d0 * 5 + d1 floordiv 4, d1 mod 4, d1 floordiv 3, d1 mod 3), "
-                           "domain: d0 in [0, 9], d1 in [0, 19]">;
-using Negative = IndexingMap<"(d0) -> ((d0 - 5) floordiv 3, (d0 - 5) mod 3, (d0 - 9) floordiv 4, "
-                             "(d0 - 9) mod 4, (d0 - 5) ceildiv 2, d0 ceildiv 8), domain: d0 in [0, 20]">;
-using NegativeDivisor = IndexingMap<"(d0) -> (d0 floordiv -3, d0 mod -3, (d0 - 4) floordiv -2, "
-                                    "(d0 - 7) ceildiv -4), domain: d0 in [0, 12]">;
-using Symbols = IndexingMap<"(d0)[s0, s1] -> (d0 floordiv s0, d0 mod s0, d0 * s1 + s0, (d0 - 6) floordiv s0), "
-                            "domain: d0 in [0, 11], s0 in [1, 5], s1 in [-2, 2]">;
-using NoOpMod = IndexingMap<"(d0, d1) -> (d0 mod 8, (d0 + d1 * 8) mod 64), domain: d0 in [0, 7], d1 in [0, 7]">;
-using Tiled = IndexingMap<"(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
-                          "domain: d0 in [0, 255], d1 in [0, 511]">;
+using Digits = IndexingMap<
+    "(d0, d1) -> (d0 * 5 + d1 floordiv 4, d1 mod 4, d1 floordiv 3, d1 mod 3), "
+    "domain: d0 in [0, 9], d1 in [0, 19]">;
+using Negative = IndexingMap<
+    "(d0) -> ((d0 - 5) floordiv 3, (d0 - 5) mod 3, (d0 - 9) floordiv 4, "
+    "(d0 - 9) mod 4, (d0 - 5) ceildiv 2, d0 ceildiv 8), domain: d0 in [0, 20]">;
+using NegativeDivisor = IndexingMap<
+    "(d0) -> (d0 floordiv -3, d0 mod -3, (d0 - 4) floordiv -2, "
+    "(d0 - 7) ceildiv -4), domain: d0 in [0, 12]">;
+using Symbols = IndexingMap<
+    "(d0)[s0, s1] -> (d0 floordiv s0, d0 mod s0, d0 * s1 + s0, (d0 - 6) floordiv s0), "
+    "domain: d0 in [0, 11], s0 in [1, 5], s1 in [-2, 2]">;
+using NoOpMod =
+    IndexingMap<"(d0, d1) -> (d0 mod 8, (d0 + d1 * 8) mod 64), domain: d0 in [0, 7], d1 in [0, 7]">;
+using Tiled = IndexingMap<
+    "(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
+    "domain: d0 in [0, 255], d1 in [0, 511]">;
 using Scalar = IndexingMap<"() -> (7)">;
 
 }  // namespace

@@ -33,8 +33,9 @@ TEST_CASE("reshape chain 10x10x10 -> 50x20 -> 10x10x10 simplifies to the identit
   STATIC_REQUIRE(std::is_same_v<V::base_type, C>);
   STATIC_REQUIRE(V::is_identity);
   STATIC_REQUIRE(is_identity_map_v<V::map_type>);
-  STATIC_REQUIRE(V::map() == indexing_map_v<"(d0, d1, d2) -> (d0, d1, d2), domain: d0 in [0, 9], d1 in [0, 9], "
-                                            "d2 in [0, 9]">);
+  STATIC_REQUIRE(V::map() ==
+                 indexing_map_v<"(d0, d1, d2) -> (d0, d1, d2), domain: d0 in [0, 9], d1 in [0, 9], "
+                                "d2 in [0, 9]">);
   // The middle view is not the identity: 50x20 reads the base through the reshape map.
   using M = decltype(reshape<50, 20>(C{}));
   STATIC_REQUIRE(!M::is_identity);
@@ -53,9 +54,10 @@ TEST_CASE("reshape chain 10x10x10 -> 50x20 -> 10x10x10 simplifies to the identit
   }());
 }
 
-TEST_CASE("transpose of f32[256,512]{1,0:T(8,128)} has, element for element, the offsets of "
-          "f32[512,256]{0,1:T(8,128)} (Tiled layout document: the layout names the same tiles)",
-          "[tensor][view]") {
+TEST_CASE(
+    "transpose of f32[256,512]{1,0:T(8,128)} has, element for element, the offsets of "
+    "f32[512,256]{0,1:T(8,128)} (Tiled layout document: the layout names the same tiles)",
+    "[tensor][view]") {
   using Base = Tensor<"f32[256,512]{1,0:T(8,128)}">;
   using Transposed = Tensor<"f32[512,256]{0,1:T(8,128)}">;
   using V = decltype(transpose<1, 0>(Base{}));
@@ -209,7 +211,8 @@ TEST_CASE("map_view: any map (type or value), symbols as extra arguments", "[ten
   using V = decltype(map_view<M>(Base{}));
   STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<32>>);
   STATIC_REQUIRE(std::is_same_v<decltype(map_view<M::value>(Base{}))::extents_type, Extents<32>>);
-  using S = decltype(map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 7], s0 in [0, 3]">>(Base{}));
+  using S =
+      decltype(map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 7], s0 in [0, 3]">>(Base{}));
   STATIC_REQUIRE(S::rank() == 1);
   STATIC_REQUIRE(S::num_symbols == 1);
   STATIC_REQUIRE([] {
@@ -249,8 +252,7 @@ TEST_CASE("for_each visits every element of a view once, in row-major order of t
     order.push_back(idx[0] * 10 + idx[1]);
   });
   REQUIRE(order.size() == 15);
-  for (std::size_t k = 0; k < order.size(); ++k)
-    CHECK(order[k] == static_cast<index_t>(k / 3 * 10 + k % 3));
+  for (std::size_t k = 0; k < order.size(); ++k) CHECK(order[k] == static_cast<index_t>(k / 3 * 10 + k % 3));
   for (index_t i = 0; i < 3; ++i)
     for (index_t j = 0; j < 5; ++j) CHECK(t(i, j) == 1);
   int broadcast_visits = 0;
@@ -261,7 +263,8 @@ TEST_CASE("for_each visits every element of a view once, in row-major order of t
 
 TEST_CASE("views of read-only tensors give read-only elements; views of BF16 and S4 tensors",
           "[tensor][view]") {
-  STATIC_REQUIRE(std::is_same_v<decltype(transpose<1, 0>(ConstTensor<"f32[2,3]">{}))::reference, const float&>);
+  STATIC_REQUIRE(
+      std::is_same_v<decltype(transpose<1, 0>(ConstTensor<"f32[2,3]">{}))::reference, const float&>);
   bf16_bits rows[16 * 256] = {};
   const Tensor<"bf16[16,256]{1,0:T(8,128)(2,1)}"> b(rows);
   const auto bt = transpose<1, 0>(b);

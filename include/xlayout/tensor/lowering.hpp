@@ -176,11 +176,9 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_node(const index_t* var
       return -lowered_node<H, n.lhs>(vars);
     } else if constexpr (n.kind == expr_kind::mul) {
       return lowered_node<H, n.lhs>(vars) * lowered_node<H, n.rhs>(vars);
-    } else if constexpr (rhs.kind == expr_kind::constant && rhs.value != 0 &&
-                         n.kind == expr_kind::floordiv) {
+    } else if constexpr (rhs.kind == expr_kind::constant && rhs.value != 0 && n.kind == expr_kind::floordiv) {
       return lowered_floordiv<H, n.lhs, rhs.value>(vars);
-    } else if constexpr (rhs.kind == expr_kind::constant && rhs.value != 0 &&
-                         n.kind == expr_kind::ceildiv) {
+    } else if constexpr (rhs.kind == expr_kind::constant && rhs.value != 0 && n.kind == expr_kind::ceildiv) {
       return lowered_ceildiv<H, n.lhs, rhs.value>(vars);
     } else if constexpr (rhs.kind == expr_kind::constant && rhs.value != 0 && n.kind == expr_kind::mod) {
       return lowered_mod<H, n.lhs, rhs.value>(vars);

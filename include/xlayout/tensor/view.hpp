@@ -173,7 +173,8 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
   return finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
 }
 
-constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimension* s, std::size_t n) noexcept {
+constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimension* s,
+                                  std::size_t n) noexcept {
   if (n != in.size()) return view_error(error_id::view_invalid_slice);
   view_dims out;
   hlo::op o;
@@ -196,9 +197,11 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
 }
 
 /// XLA's broadcast: input dimension i is output dimension dims[i]; no dims: the trailing ones.
-constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out, dimension_list dims) noexcept {
+constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out,
+                                      dimension_list dims) noexcept {
   if (dims.empty() && in.size() <= out.size()) {
-    for (std::size_t i = 0; i < in.size(); ++i) dims.push_back(static_cast<index_t>(out.size() - in.size() + i));
+    for (std::size_t i = 0; i < in.size(); ++i)
+      dims.push_back(static_cast<index_t>(out.size() - in.size() + i));
   }
   if (dims.size() != in.size() || !distinct_dimensions(dims, out.size()))
     return view_error(error_id::view_invalid_dimensions);
@@ -243,7 +246,8 @@ constexpr view_op_info bitcast_info(const shape& base, std::string_view text) no
 template <class H>
 constexpr view_op_info map_view_info(const view_dims& in) noexcept {
   const indexing_map& m = H::value;
-  if (m.kind != map_kind::regular || m.num_results != in.size()) return view_error(error_id::view_map_mismatch);
+  if (m.kind != map_kind::regular || m.num_results != in.size())
+    return view_error(error_id::view_map_mismatch);
   view_op_info info;
   for (std::size_t d = 0; d < m.num_dims; ++d) {
     if (m.bounds[d].lower != 0 || m.bounds[d].upper == index_max)
@@ -396,7 +400,8 @@ struct bind_map {
 
 /// for_each's loop nest: dimension D of the view, the inner ones inside.
 template <std::size_t D, class V, class F>
-XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& f) {
+XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx,
+                                                               F& f) {
   if constexpr (D == V::rank()) {
     f(static_cast<const index_array<V::rank()>&>(idx), v(idx));
   } else {
@@ -624,8 +629,8 @@ XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
 /// reported with their column. t must be a Tensor (a view has no layout of its own).
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
-  constexpr error_id input = detail::is_basic_tensor<T>::value ? detail::view_input_issue<T>()
-                                                               : error_id::view_not_a_bitcast;
+  constexpr error_id input =
+      detail::is_basic_tensor<T>::value ? detail::view_input_issue<T>() : error_id::view_not_a_bitcast;
   static_assert(raise_if_error<input, 0>);
   if constexpr (input != error_id::none) {
     return t;  // reported above

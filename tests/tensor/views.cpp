@@ -1,0 +1,379 @@
+// tests/tensor/views.cpp: the laws of views. For every view kind (transpose, reshape, slice, reverse,
+// broadcast, bitcast) and chains of them, over tensors of many small shapes and layouts (row- and
+// column-major, permuted, tiled, tiles that pad, two-level tiles), with the view's parameters drawn by a
+// compile-time pseudo-random generator: every element of the view is the base element the test computes by
+// brute force. The expected base index comes from index arithmetic written here (XLA's semantics of each
+// op, on std::vector), and the expected slot from tests/support/brute_force_layout.hpp (the layout carried
+// out on an array of element ids); neither uses the library's index arithmetic.
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+#include <xlayout/tensor/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
+
+#include "support/brute_force_layout.hpp"
+
+using namespace xlayout;
+using xlayout_test::brute_force_buffer;
+
+namespace {
+
+using ivec = std::vector<index_t>;
+using ref_map = std::function<ivec(const ivec&)>;  // view index -> base index, the test's arithmetic
+
+float buffer[4096];  // every base tensor views this buffer
+
+ivec dims_of(const shape& s) { return ivec(s.dimensions.begin(), s.dimensions.end()); }
+index_t ravel(const ivec& dims, const ivec& idx) {
+  index_t p = 0;
+  for (std::size_t i = 0; i < dims.size(); ++i) p = p * dims[i] + idx[i];
+  return p;
+}
+ivec unravel(const ivec& dims, index_t p) {
+  ivec idx(dims.size());
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    idx[i] = p % dims[i];
+    p /= dims[i];
+  }
+  return idx;
+}
+index_t array_count(const ivec& d) {
+  index_t n = 1;
+  for (index_t x : d) n *= x;
+  return n;
+}
+std::string text(const ivec& v) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + ")";
+}
+
+// The law: for every index of the view, the view's element is the base element at ref(index): the slot the
+// view reaches holds, in the brute-force layout of the base, the element whose row-major number is that of
+// ref(index). Returns the number of elements checked.
+template <class V>
+index_t check_view(const V& v, const ref_map& ref) {
+  using B = typename V::base_type;
+  const shape s = v.base().shape();
+  const ivec base_dims = dims_of(s);
+  INFO("base " << std::string(to_string(s).view()) << ", view " << std::string(V::to_string().view())
+               << ", map " << std::string(to_string(V::map()).view()));
+  const std::vector<index_t> slots = brute_force_buffer(s);
+  REQUIRE(v.data() == buffer);
+  ivec view_dims;
+  for (std::size_t d = 0; d < V::rank(); ++d) view_dims.push_back(v.extent(d));
+  const index_t n = V::rank() == 0 ? 1 : array_count(view_dims);
+  for (index_t p = 0; p < n; ++p) {
+    const ivec idx = unravel(view_dims, p);
+    const ivec e = ref(idx);
+    INFO("view index " << text(idx) << " -> base index " << text(e));
+    REQUIRE(e.size() == B::rank());
+    for (std::size_t d = 0; d < e.size(); ++d) REQUIRE((0 <= e[d] && e[d] < base_dims[d]));
+    index_array<V::rank()> a;
+    for (std::size_t d = 0; d < V::rank(); ++d) a[d] = idx[d];
+    const index_t slot = &v(a) - buffer;
+    REQUIRE((0 <= slot && slot < static_cast<index_t>(slots.size())));
+    REQUIRE(slots[static_cast<std::size_t>(slot)] == ravel(base_dims, e));
+  }
+  return n;
+}
+
+// --- compile-time pseudo-random parameters -------------------------------------------------------------
+
+constexpr std::uint64_t mix(std::uint64_t x) {  // splitmix64
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+constexpr index_t draw(std::uint64_t seed, std::uint64_t k, index_t n) {  // in [0, n)
+  return n <= 0 ? 0 : static_cast<index_t>(mix(seed * 1000003ULL + k) % static_cast<std::uint64_t>(n));
+}
+
+template <class B>
+constexpr std::array<index_t, B::rank()> extents_of() {
+  std::array<index_t, B::rank()> e{};
+  for (std::size_t d = 0; d < B::rank(); ++d) e[d] = B::static_extent(d);
+  return e;
+}
+
+template <std::size_t R>
+constexpr std::array<index_t, R> random_permutation(std::uint64_t seed) {
+  std::array<index_t, R> p{};
+  for (std::size_t i = 0; i < R; ++i) p[i] = static_cast<index_t>(i);
+  for (std::size_t i = R; i > 1; --i) {
+    const auto j = static_cast<std::size_t>(draw(seed, i, static_cast<index_t>(i)));
+    const index_t t = p[i - 1];
+    p[i - 1] = p[j];
+    p[j] = t;
+  }
+  return p;
+}
+
+// A random factorisation of n into `rank` extents (rank >= 1).
+template <std::size_t Rank>
+constexpr std::array<index_t, Rank> random_factors(index_t n, std::uint64_t seed) {
+  std::array<index_t, Rank> f{};
+  index_t rest = n;
+  for (std::size_t i = 0; i + 1 < Rank; ++i) {
+    index_t divisors[64]{};
+    index_t count = 0;
+    for (index_t d = 1; d <= rest && count < 64; ++d)
+      if (rest % d == 0) divisors[count++] = d;
+    f[i] = divisors[draw(seed, 10 + i, count)];
+    rest /= f[i];
+  }
+  f[Rank - 1] = rest;
+  return f;
+}
+
+struct slice_spec {
+  index_t start, limit, stride;
+};
+template <class B>
+constexpr std::array<slice_spec, B::rank()> random_slices(std::uint64_t seed) {
+  std::array<slice_spec, B::rank()> s{};
+  for (std::size_t d = 0; d < B::rank(); ++d) {
+    const index_t n = B::static_extent(d);
+    const index_t start = draw(seed, 3 * d, n);  // leave at least one element
+    const index_t limit = start + 1 + draw(seed, 3 * d + 1, n - start);
+    s[d] = {start, limit, 1 + draw(seed, 3 * d + 2, 3)};
+  }
+  return s;
+}
+
+template <class B>
+constexpr std::array<bool, B::rank()> random_mask(std::uint64_t seed) {
+  std::array<bool, B::rank()> m{};
+  for (std::size_t d = 0; d < B::rank(); ++d) m[d] = draw(seed, 50 + d, 2) == 1;
+  return m;
+}
+template <std::size_t R>
+constexpr std::size_t mask_count(const std::array<bool, R>& m) {
+  std::size_t n = 0;
+  for (bool b : m) n += b ? 1 : 0;
+  return n;
+}
+template <std::size_t N, std::size_t R>
+constexpr std::array<index_t, N> mask_dims(const std::array<bool, R>& m) {
+  std::array<index_t, N> d{};
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < R; ++i)
+    if (m[i]) d[k++] = static_cast<index_t>(i);
+  return d;
+}
+
+// --- the test's arithmetic of each op (XLA's semantics) ----------------------------------------------------
+
+template <std::size_t R>
+ref_map transpose_ref(const std::array<index_t, R>& perm) {
+  return [perm](const ivec& i) {  // view dimension k is base dimension perm[k]
+    ivec e(R);
+    for (std::size_t k = 0; k < R; ++k) e[static_cast<std::size_t>(perm[k])] = i[k];
+    return e;
+  };
+}
+ref_map reshape_ref(const ivec& view_dims, const ivec& base_dims) {
+  return [=](const ivec& i) { return unravel(base_dims, ravel(view_dims, i)); };
+}
+template <std::size_t R>
+ref_map slice_ref(const std::array<slice_spec, R>& s) {
+  return [s](const ivec& i) {
+    ivec e(R);
+    for (std::size_t d = 0; d < R; ++d) e[d] = s[d].start + i[d] * s[d].stride;
+    return e;
+  };
+}
+template <std::size_t R>
+ref_map reverse_ref(const std::array<bool, R>& mask, const ivec& dims) {
+  return [=](const ivec& i) {
+    ivec e(R);
+    for (std::size_t d = 0; d < R; ++d) e[d] = mask[d] ? dims[d] - 1 - i[d] : i[d];
+    return e;
+  };
+}
+ref_map broadcast_ref(const ivec& dims_of_base_in_view) {
+  return [=](const ivec& i) {
+    ivec e;
+    for (index_t d : dims_of_base_in_view) e.push_back(i[static_cast<std::size_t>(d)]);
+    return e;
+  };
+}
+ref_map then(ref_map outer, ref_map inner) {  // outer: view -> middle; inner: middle -> base
+  return [=](const ivec& i) { return inner(outer(i)); };
+}
+
+template <class V>
+ivec view_dims() {
+  ivec d;
+  for (std::size_t k = 0; k < V::rank(); ++k) d.push_back(V::static_extent(k));
+  return d;
+}
+template <class B>
+ivec base_dims() {
+  ivec d;
+  for (std::size_t k = 0; k < B::rank(); ++k) d.push_back(B::static_extent(k));
+  return d;
+}
+
+// --- each view kind on a random instance --------------------------------------------------------------
+
+template <class B, std::uint64_t Seed>
+index_t transpose_law() {
+  constexpr auto perm = random_permutation<B::rank()>(Seed);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return check_view(transpose<perm[I]...>(B(buffer)), transpose_ref(perm));
+  }
+  (std::make_index_sequence<B::rank()>{});
+}
+
+template <class B, std::uint64_t Seed>
+index_t reshape_law() {
+  constexpr index_t n = B().size();
+  constexpr std::size_t rank = 1 + static_cast<std::size_t>(draw(Seed, 1, 3));
+  constexpr auto dims = random_factors<rank>(n, Seed);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto v = reshape<dims[I]...>(B(buffer));
+    return check_view(v, reshape_ref(view_dims<decltype(v)>(), base_dims<B>()));
+  }
+  (std::make_index_sequence<rank>{});
+}
+
+template <class B, std::uint64_t Seed>
+index_t slice_law() {
+  constexpr auto s = random_slices<B>(Seed);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return check_view(slice(B(buffer), Slice<s[I].start, s[I].limit, s[I].stride>{}...), slice_ref(s));
+  }
+  (std::make_index_sequence<B::rank()>{});
+}
+
+template <class B, std::uint64_t Seed>
+index_t reverse_law() {
+  constexpr auto mask = random_mask<B>(Seed);
+  constexpr auto dims = mask_dims<mask_count(mask)>(mask);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return check_view(reverse<dims[I]...>(B(buffer)), reverse_ref(mask, base_dims<B>()));
+  }
+  (std::make_index_sequence<dims.size()>{});
+}
+
+// One new dimension of extent 1..3 at a random position.
+template <class B, std::uint64_t Seed>
+index_t broadcast_law() {
+  constexpr std::size_t r = B::rank();
+  constexpr auto at = static_cast<std::size_t>(draw(Seed, 70, static_cast<index_t>(r) + 1));
+  constexpr index_t extent = 1 + draw(Seed, 71, 3);
+  constexpr auto out = [] {
+    std::array<index_t, r + 1> o{};
+    for (std::size_t k = 0, d = 0; k <= r; ++k) o[k] = k == at ? extent : B::static_extent(d++);
+    return o;
+  }();
+  constexpr auto where = [] {  // base dimension d is view dimension where[d]
+    std::array<index_t, r> w{};
+    for (std::size_t d = 0; d < r; ++d) w[d] = static_cast<index_t>(d < at ? d : d + 1);
+    return w;
+  }();
+  return [&]<std::size_t... K, std::size_t... D>(std::index_sequence<K...>, std::index_sequence<D...>) {
+    return check_view(broadcast<Extents<out[K]...>, where[D]...>(B(buffer)),
+                      broadcast_ref(ivec(where.begin(), where.end())));
+  }
+  (std::make_index_sequence<r + 1>{}, std::make_index_sequence<r>{});
+}
+
+// A chain: reverse(transpose(slice(t))) then reshape to random extents and back, then broadcast.
+template <class B, std::uint64_t Seed>
+index_t chain_law() {
+  constexpr std::size_t r = B::rank();
+  constexpr auto s = random_slices<B>(Seed);
+  constexpr auto perm = random_permutation<r>(Seed + 7);
+  constexpr auto mask = random_mask<B>(Seed + 11);
+  constexpr auto rev = mask_dims<mask_count(mask)>(mask);
+  return [&]<std::size_t... I, std::size_t... J>(std::index_sequence<I...>, std::index_sequence<J...>) {
+    const B t(buffer);
+    const auto sliced = slice(t, Slice<s[I].start, s[I].limit, s[I].stride>{}...);
+    const auto transposed = transpose<perm[I]...>(sliced);
+    const auto reversed = reverse<rev[J]...>(transposed);
+    using R = decltype(reversed);
+    const ivec rdims = view_dims<R>();
+    ref_map ref = then(reverse_ref(mask, rdims), then(transpose_ref(perm), slice_ref(s)));
+    index_t n = check_view(sliced, slice_ref(s));
+    n += check_view(transposed, then(transpose_ref(perm), slice_ref(s)));
+    n += check_view(reversed, ref);
+    constexpr index_t count = R().size();
+    constexpr auto f = random_factors<2>(count, Seed + 13);
+    const auto flat = reshape<count>(reversed);
+    const auto folded = reshape<f[0], f[1]>(flat);
+    const auto back = [&]<std::size_t... D>(std::index_sequence<D...>) {
+      return reshape<R::static_extent(D)...>(folded);
+    }
+    (std::make_index_sequence<r>{});
+    static_assert(std::is_same_v<typename decltype(back)::extents_type, typename R::extents_type>);
+    CHECK(back.map() == reversed.map());  // a reshape chain back to the same extents composes away
+    n += check_view(folded, then(reshape_ref({f[0], f[1]}, rdims), ref));
+    n += check_view(back, ref);
+    const auto wide = broadcast<Extents<2, f[0], f[1]>, 1, 2>(folded);
+    n += check_view(wide, then(broadcast_ref({1, 2}), then(reshape_ref({f[0], f[1]}, rdims), ref)));
+    return n;
+  }
+  (std::make_index_sequence<r>{}, std::make_index_sequence<rev.size()>{});
+}
+
+template <class B>
+index_t every_law() {
+  index_t n = 0;
+  n += transpose_law<B, 1>() + transpose_law<B, 2>();
+  n += reshape_law<B, 3>() + reshape_law<B, 4>();
+  n += slice_law<B, 5>() + slice_law<B, 6>();
+  n += reverse_law<B, 7>() + reverse_law<B, 8>();
+  n += broadcast_law<B, 9>() + broadcast_law<B, 10>();
+  n += chain_law<B, 11>();
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "views law: every element of every view kind and chain is the base element the brute force gives, "
+    "over row-major, column-major, permuted, tiled and padded layouts",
+    "[tensor][view][law]") {
+  CHECK(every_law<Tensor<"f32[6,10]{1,0}">>() > 0);
+  CHECK(every_law<Tensor<"f32[6,10]{0,1}">>() > 0);
+  CHECK(every_law<Tensor<"f32[6,10]{1,0:T(2,4)}">>() > 0);
+  CHECK(every_law<Tensor<"f32[5,7]{0,1:T(4,2)}">>() > 0);
+  CHECK(every_law<Tensor<"f32[4,6,5]{0,2,1:T(2,2)}">>() > 0);
+  CHECK(every_law<Tensor<"f32[3,4,8]{2,1,0:T(2,4)(2,1)}">>() > 0);
+  CHECK(every_law<Tensor<"f32[2,3,4,5]{3,1,2,0}">>() > 0);
+  CHECK(every_law<Tensor<"f32[12]{0:T(8)}">>() > 0);
+}
+
+TEST_CASE("views law: bitcast reads every element at the slot the base's layout gives its row-major position",
+          "[tensor][view][law]") {
+  const auto bitcast_ref = [](const ivec& view, const ivec& base) { return reshape_ref(view, base); };
+  {
+    using B = Tensor<"f32[16,128]{1,0:T(8,128)}">;
+    const auto v = bitcast<"f32[2,8,128]{2,1,0}">(B(buffer));
+    CHECK(check_view(v, bitcast_ref({2, 8, 128}, {16, 128})) == 2048);
+    const auto w = bitcast<"f32[2048]{0}">(B(buffer));
+    CHECK(check_view(w, bitcast_ref({2048}, {16, 128})) == 2048);
+  }
+  {
+    using B = Tensor<"f32[4,8]{1,0:T(2,8)}">;
+    const auto v = bitcast<"f32[32]{0}">(B(buffer));
+    CHECK(check_view(v, bitcast_ref({32}, {4, 8})) == 32);
+    const auto w = bitcast<"f32[2,2,8]{2,1,0:T(2,8)}">(B(buffer));
+    CHECK(check_view(w, bitcast_ref({2, 2, 8}, {4, 8})) == 32);
+  }
+  {
+    using B = Tensor<"f32[3,4,5]{2,1,0}">;
+    const auto v = bitcast<"f32[12,5]{1,0}">(B(buffer));
+    CHECK(check_view(v, bitcast_ref({12, 5}, {3, 4, 5})) == 60);
+    const auto w = transpose<1, 0>(bitcast<"f32[5,12]{1,0}">(Tensor<"f32[60]{0}">(buffer)));
+    CHECK(check_view(w, then(transpose_ref(std::array<index_t, 2>{1, 0}), bitcast_ref({5, 12}, {60}))) == 60);
+  }
+}
