@@ -22,7 +22,7 @@ shape random_shape(std::mt19937_64& rng) {
   auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
   shape s;
   s.element_type = element_type::f32;
-  const auto rank = static_cast<std::size_t>(pick(1, 4));
+  const auto rank = static_cast<std::size_t>(pick(1, 4));  // the call form below handles ranks 1 to 4
   for (std::size_t d = 0; d < rank; ++d) {
     s.dimensions.push_back(pick(1, 9));
     s.dynamic_dimensions.push_back(false);
@@ -62,7 +62,8 @@ std::vector<index_t> model_positions(const shape& s) {
 TEST_CASE("law: runtime_mapping puts every element where the brute-force model does (2,000 random layouts)",
           "[tensor][runtime][law]") {
   std::mt19937_64 rng(20261123);
-  int layouts = 0, shift_layouts = 0, division_layouts = 0, strided_layouts = 0, unsupported = 0;
+  int layouts = 0, shift_layouts = 0, division_layouts = 0, strided_layouts = 0, two_digit_layouts = 0,
+      unsupported = 0;
   long elements = 0;
   while (layouts < 2000) {
     const shape s = random_shape(rng);
@@ -82,6 +83,7 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     shift_layouts += m->uses_shifts() ? 1 : 0;
     division_layouts += m->uses_shifts() ? 0 : 1;
     strided_layouts += m->is_strided() ? 1 : 0;
+    two_digit_layouts += !m->is_strided() && m->uses_two_digits() ? 1 : 0;
     REQUIRE(m->required_span_size() == *span);
     REQUIRE(m->size() == *checked_element_count(s));
     REQUIRE(m->rank() == s.rank());
@@ -95,6 +97,12 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
       }
       const index_t want = where[static_cast<std::size_t>(id)];
       REQUIRE(m->offset(idx.data()) == want);
+      // The call form takes other paths (strided, two digits per dimension): the same answer.
+      const index_t called = s.rank() == 1   ? (*m)(idx[0])
+                             : s.rank() == 2 ? (*m)(idx[0], idx[1])
+                             : s.rank() == 3 ? (*m)(idx[0], idx[1], idx[2])
+                                             : (*m)(idx[0], idx[1], idx[2], idx[3]);
+      REQUIRE(called == want);
       const auto checked = m->checked_offset(idx.data(), idx.size());
       REQUIRE(checked.has_value());
       REQUIRE(*checked == want);
@@ -102,11 +110,13 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     }
   }
   INFO(shift_layouts << " shift, " << division_layouts << " division, " << strided_layouts << " strided, "
-                     << unsupported << " refused, " << elements << " elements");
+                     << two_digit_layouts << " two digits, " << unsupported << " refused, " << elements
+                     << " elements");
   // Each path was exercised.
   CHECK(shift_layouts > 100);
   CHECK(division_layouts > 100);
   CHECK(strided_layouts > 100);
+  CHECK(two_digit_layouts > 50);
 }
 
 TEST_CASE("runtime_tensor: the call forms agree with the model on XLA's tiled layouts", "[tensor][runtime]") {

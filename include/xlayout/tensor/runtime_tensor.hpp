@@ -55,6 +55,9 @@ class runtime_mapping {
   XLAYOUT_HD constexpr bool is_strided() const noexcept { return strided_; }
   /// The stride of dimension d in elements. @pre is_strided()
   XLAYOUT_HD constexpr index_t stride(std::size_t d) const noexcept { return strides_[d]; }
+  /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles): the
+  /// call form then evaluates a fixed number of shifts and masks per dimension.
+  XLAYOUT_HD constexpr bool uses_two_digits() const noexcept { return two_digits_; }
   /// Whether every term has a power-of-two divisor and modulus (the accessor then uses shifts and masks).
   XLAYOUT_HD constexpr bool uses_shifts() const noexcept { return pow2_; }
   /// The terms, in memory order (most major first).
@@ -105,6 +108,12 @@ class runtime_mapping {
       check_range(idx);
       return strided_sum(idx, std::make_index_sequence<sizeof...(I)>{});
     }
+    if (two_digits_) {
+      // At most two power-of-two digits per dimension (untiled layouts, one level of tiles): a fixed number
+      // of shifts, masks and multiply-adds, the indices in registers, the constants loop-invariant.
+      check_range(idx);
+      return two_digit_sum(idx, std::make_index_sequence<sizeof...(I)>{});
+    }
     return offset(idx);
   }
 
@@ -135,6 +144,21 @@ class runtime_mapping {
 #endif
   }
 
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
+                                                                 std::index_sequence<D...>) const noexcept {
+    return (index_t{0} + ... +
+            (shifted_term(digits_[2 * D], idx[D]) + shifted_term(digits_[2 * D + 1], idx[D])));
+  }
+  struct digit {
+    index_t stride = 0;
+    std::uint64_t mask = 0;
+    std::uint32_t shift = 0;
+  };
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t shifted_term(const digit& g, index_t i) noexcept {
+    using U = std::uint64_t;
+    return static_cast<index_t>((static_cast<U>(i) >> g.shift) & g.mask) * g.stride;
+  }
   template <std::size_t... K>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t strided_sum(const index_t* idx,
                                                                std::index_sequence<K...>) const noexcept {
@@ -169,11 +193,13 @@ class runtime_mapping {
   static_vector<runtime_term, max_tiled_rank> terms_;
   index_t extents_[XLAYOUT_MAX_RANK] = {};
   index_t strides_[XLAYOUT_MAX_RANK] = {};
+  digit digits_[2 * XLAYOUT_MAX_RANK] = {};
   std::size_t rank_ = 0;
   index_t span_ = 0;
   index_t size_ = 0;
   bool pow2_ = true;
   bool strided_ = true;
+  bool two_digits_ = true;
 };
 
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
@@ -219,6 +245,19 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       r.mask = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
     }
     m.terms_.push_back(r);
+    if (shift >= 0 && width >= 0) {
+      runtime_mapping::digit* g = &m.digits_[2 * static_cast<std::size_t>(d)];
+      if (g->mask != 0) ++g;
+      if (g->mask != 0) {
+        m.two_digits_ = false;  // a third digit in this dimension
+      } else {
+        g->stride = r.stride;
+        g->mask = r.mask;
+        g->shift = r.shift;
+      }
+    } else {
+      m.two_digits_ = false;
+    }
     if (t.divisor != 1 || t.modulus != 0 || m.strides_[d] != 0) {
       m.strided_ = false;
     } else {
