@@ -349,18 +349,30 @@ constexpr error_id view_input_issue() noexcept {
   }
 }
 
-/// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns t.
+/// What a view function returns after reporting its error: a tensor that accepts every use silently, so
+/// that one mistake gives one error.
+template <class T>
+constexpr auto view_fallback() noexcept {
+  if constexpr (requires { typename T::element_type; }) {
+    return invalid_tensor<typename T::element_type>{};
+  } else {
+    return invalid_tensor<float>{};
+  }
+}
+
+/// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
+/// view_fallback.
 template <class T, template <class> class OpOf>
 XLAYOUT_HD constexpr auto checked_view(const T& t) noexcept {
   constexpr error_id input = view_input_issue<T>();
   static_assert(raise_if_error<input, 0>);
   if constexpr (input != error_id::none) {
-    return t;  // reported above
+    return view_fallback<T>();  // reported above
   } else {
     using op = OpOf<typename T::extents_type>;
     static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
     if constexpr (op::info.issue.id != error_id::none) {
-      return t;  // reported above
+      return view_fallback<T>();  // reported above
     } else {
       return make_view<op>(t);
     }
@@ -633,12 +645,12 @@ XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
       detail::is_basic_tensor<T>::value ? detail::view_input_issue<T>() : error_id::view_not_a_bitcast;
   static_assert(raise_if_error<input, 0>);
   if constexpr (input != error_id::none) {
-    return t;  // reported above
+    return detail::view_fallback<T>();  // reported above
   } else {
     using op = detail::bitcast_op<T, S>;
     static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
     if constexpr (op::info.issue.id != error_id::none) {
-      return t;  // reported above
+      return detail::view_fallback<T>();  // reported above
     } else {
       return tensor_view<T, op>(t);
     }
