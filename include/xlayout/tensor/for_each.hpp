@@ -24,10 +24,10 @@ namespace detail {
 /// e[d] += q and offset += s per step.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <std::size_t K, class Mapping, class F>
-XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapping::rank>& e,
+XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapping::rank()>& e,
                                         index_t offset) {
   if constexpr (K == Mapping::term_count) {
-    f(static_cast<const index_array<Mapping::rank>&>(e), offset);
+    f(static_cast<const index_array<Mapping::rank()>&>(e), offset);
   } else {
     using U = std::uint64_t;
     constexpr std::size_t d = Mapping::template term_dimension<K>;
@@ -58,11 +58,11 @@ XLAYOUT_EXEC_CHECK_DISABLE
 template <class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f) {
   using M = tensor_mapping<Ext, L>;
-  for (std::size_t d = 0; d < M::rank; ++d) {
+  for (std::size_t d = 0; d < M::rank(); ++d) {
     if (m.extent(d) == 0) return;
   }
   if constexpr (M::exact) {
-    index_array<M::rank> e{};
+    index_array<M::rank()> e{};
     detail::walk_physical<0>(m, f, e, 0);
   } else {
     const shape s = m.runtime_shape();
@@ -70,9 +70,9 @@ XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f
     for (index_t lin = 0; lin < span; ++lin) {
       const result<index_vector> idx = multi_index(s, lin);
       if (!idx.has_value()) continue;  // padding
-      index_array<M::rank> e{};
-      for (std::size_t d = 0; d < M::rank; ++d) e[d] = idx.value_[d];
-      f(static_cast<const index_array<M::rank>&>(e), lin);
+      index_array<M::rank()> e{};
+      for (std::size_t d = 0; d < M::rank(); ++d) e[d] = idx.value_[d];
+      f(static_cast<const index_array<M::rank()>&>(e), lin);
     }
   }
 }
@@ -135,7 +135,7 @@ struct static_walk {
     return n;
   }();
   struct entry {
-    index_t index[Mapping::rank == 0 ? 1 : Mapping::rank]{};
+    index_t index[Mapping::rank() == 0 ? 1 : Mapping::rank()]{};
     index_t offset = 0;
   };
   struct table {
@@ -145,7 +145,7 @@ struct static_walk {
     table t{};
     std::size_t n = 0;
     for_each_offset(Mapping{}, [&](const auto& idx, index_t offset) {
-      for (std::size_t d = 0; d < Mapping::rank; ++d) t.entries[n].index[d] = idx[d];
+      for (std::size_t d = 0; d < Mapping::rank(); ++d) t.entries[n].index[d] = idx[d];
       t.entries[n].offset = offset;
       ++n;
     });

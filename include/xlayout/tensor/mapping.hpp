@@ -204,7 +204,8 @@ class tensor_mapping {
   using extents_type = Ext;
   using layout_type = L;
   using index_type = index_t;
-  static constexpr std::size_t rank = Ext::rank();
+  /// The number of dimensions (a function, as on Shape, Layout, IndexingMap and Tensor).
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
 
   /// The shape with `?` for each dynamic extent (element type f32: only the layout matters here).
   static constexpr shape static_shape = detail::tensor_shape<Ext>(L::value);
@@ -233,7 +234,7 @@ class tensor_mapping {
 
   constexpr tensor_mapping() noexcept = default;
   XLAYOUT_HD constexpr explicit tensor_mapping(const Ext& e) noexcept : extents_(e) {
-    for (std::size_t d = 0; d < rank; ++d) {
+    for (std::size_t d = 0; d < rank(); ++d) {
       XLAYOUT_EXPECTS(e.extent(d) >= 0, negative_dimension);
     }
   }
@@ -245,7 +246,7 @@ class tensor_mapping {
   /// The shape with the run-time extents: what the run-time functions (linear_index, multi_index) take.
   constexpr shape runtime_shape() const noexcept {
     shape s = static_shape;
-    for (std::size_t d = 0; d < rank; ++d) {
+    for (std::size_t d = 0; d < rank(); ++d) {
       s.dimensions[d] = extent(d);
       s.dynamic_dimensions[d] = false;
     }
@@ -258,17 +259,17 @@ class tensor_mapping {
   /// which lets the compiler turn division and modulo by powers of two into shifts and masks).
   template <index_like... I>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t operator()(I... i) const noexcept {
-    static_assert(sizeof...(I) == rank,
+    static_assert(sizeof...(I) == rank(),
                   "[xlayout:index_rank_mismatch] xlayout::tensor_mapping: give one index per dimension (the "
                   "note shows: given == rank)");
-    if constexpr (sizeof...(I) != rank) {
+    if constexpr (sizeof...(I) != rank()) {
       return 0;  // reported above
     } else {
-      check_static_indices<I...>(std::make_index_sequence<rank>{});
+      check_static_indices<I...>(std::make_index_sequence<rank()>{});
       const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.
-        for (std::size_t d = 0; d < rank; ++d) {
+        for (std::size_t d = 0; d < rank(); ++d) {
           if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
         }
       }
@@ -279,11 +280,11 @@ class tensor_mapping {
   /// The linear index of the element whose indices are idx[0], ..., idx[rank-1] (same precondition).
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_t* idx) const noexcept {
     if (__builtin_is_constant_evaluated()) {
-      for (std::size_t d = 0; d < rank; ++d) {
+      for (std::size_t d = 0; d < rank(); ++d) {
         if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
       }
     } else {
-      expect_in_range(idx, std::make_index_sequence<rank>{});
+      expect_in_range(idx, std::make_index_sequence<rank()>{});
     }
     if constexpr (exact && horner) {
       return horner_terms<0>(idx, 0);
@@ -297,8 +298,8 @@ class tensor_mapping {
   /// The linear index of the element with the n indices idx[0], ..., idx[n-1], or why there is none:
   /// index_rank_mismatch, index_out_of_range.
   XLAYOUT_HD constexpr result<index_t> checked_offset(const index_t* idx, std::size_t n) const noexcept {
-    if (n != rank) return error_id::index_rank_mismatch;
-    for (std::size_t d = 0; d < rank; ++d) {
+    if (n != rank()) return error_id::index_rank_mismatch;
+    for (std::size_t d = 0; d < rank(); ++d) {
       if (idx[d] < 0 || idx[d] >= extent(d)) return error_id::index_out_of_range;
     }
     return offset(idx);
@@ -332,7 +333,7 @@ class tensor_mapping {
   /// The number of elements (the product of the extents).
   XLAYOUT_HD constexpr index_t size() const noexcept {
     index_t n = 1;
-    for (std::size_t d = 0; d < rank; ++d) n *= extent(d);
+    for (std::size_t d = 0; d < rank(); ++d) n *= extent(d);
     return n;
   }
 
@@ -370,7 +371,7 @@ class tensor_mapping {
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
     if (!((idx[D] >= 0 && idx[D] < extent(D)) && ...)) {
       const index_t e[] = {extent(D)..., 0};
-      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank);
+      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank());
     }
 #else
     (assume_one_in_range<D>(idx[D]), ...);
@@ -470,7 +471,7 @@ class tensor_mapping {
 
   constexpr index_t fallback_offset(const index_t* idx) const noexcept {
     index_vector v;
-    for (std::size_t d = 0; d < rank; ++d) v.push_back(idx[d]);
+    for (std::size_t d = 0; d < rank(); ++d) v.push_back(idx[d]);
     if constexpr (is_static()) {
       return xlayout::linear_index(static_shape, v);
     } else {
