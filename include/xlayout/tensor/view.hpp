@@ -59,6 +59,10 @@ struct is_tensor_view : std::false_type {};
 template <class B, class M>
 struct is_tensor_view<tensor_view<B, M>> : std::true_type {};
 template <class T>
+struct is_invalid_tensor : std::false_type {};
+template <class E>
+struct is_invalid_tensor<invalid_tensor<E>> : std::true_type {};
+template <class T>
 struct is_slice : std::false_type {};
 template <index_t A, index_t B, index_t C>
 struct is_slice<Slice<A, B, C>> : std::true_type {};
@@ -364,9 +368,10 @@ constexpr auto view_fallback() noexcept {
 /// view_fallback.
 template <class T, template <class> class OpOf>
 XLAYOUT_HD constexpr auto checked_view(const T& t) noexcept {
-  constexpr error_id input = view_input_issue<T>();
+  // The fallback of an earlier error (invalid_tensor) takes every view silently.
+  constexpr error_id input = is_invalid_tensor<T>::value ? error_id::none : view_input_issue<T>();
   static_assert(raise_if_error<input, 0>);
-  if constexpr (input != error_id::none) {
+  if constexpr (input != error_id::none || is_invalid_tensor<T>::value) {
     return view_fallback<T>();  // reported above
   } else {
     using op = OpOf<typename T::extents_type>;
@@ -641,10 +646,11 @@ XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
 /// reported with their column. t must be a Tensor (a view has no layout of its own).
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
-  constexpr error_id input =
-      detail::is_basic_tensor<T>::value ? detail::view_input_issue<T>() : error_id::view_not_a_bitcast;
+  constexpr error_id input = detail::is_invalid_tensor<T>::value ? error_id::none
+                             : detail::is_basic_tensor<T>::value  ? detail::view_input_issue<T>()
+                                                                  : error_id::view_not_a_bitcast;
   static_assert(raise_if_error<input, 0>);
-  if constexpr (input != error_id::none) {
+  if constexpr (input != error_id::none || detail::is_invalid_tensor<T>::value) {
     return detail::view_fallback<T>();  // reported above
   } else {
     using op = detail::bitcast_op<T, S>;
