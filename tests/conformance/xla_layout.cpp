@@ -410,13 +410,15 @@ void check_bitcast(const json& c) {
   const std::string api = c["api"], name = c["name"];
   const bool ignore = c.value("ignore_element_type", false);
   if (api.rfind("ShapeUtil::ReshapeIsBitcast", 0) == 0) {
-    EXPECT(reshape_is_bitcast(parse(c["input"]), parse(c["output"]), ignore) == c["expected"].get<bool>());
+    EXPECT(reshape_is_bitcast_ignoring_tiles(parse(c["input"]), parse(c["output"]), ignore) ==
+           c["expected"].get<bool>());
   } else if (name == "TransposeIsBitcast/PermuteDimensionsLayout") {
     // For every layout of f32[10,100,1000] and every permutation P, PermuteDimensions gives a bitcast.
     for (const auto& ex : c["examples"]) {
       const shape in = parse(ex["input"]), out = parse(ex["output"]);
       EXPECT(permute_dimensions(ints(ex["permutation"]), in) == out);
-      EXPECT(transpose_is_bitcast(in, out, ints(ex["permutation"])) == ex["expected"].get<bool>());
+      EXPECT(transpose_is_bitcast_ignoring_tiles(in, out, ints(ex["permutation"])) ==
+             ex["expected"].get<bool>());
     }
     dimension_list perm{0, 1, 2};
     int n = 0;
@@ -424,16 +426,17 @@ void check_bitcast(const json& c) {
       dimension_list m2m{0, 1, 2};
       do {
         const shape s = make_shape(element_type::f32, {10, 100, 1000}, make_layout(m2m));
-        EXPECT(transpose_is_bitcast(s, permute_dimensions(perm, s), perm));
+        EXPECT(transpose_is_bitcast_ignoring_tiles(s, permute_dimensions(perm, s), perm));
         ++n;
       } while (std::next_permutation(m2m.begin(), m2m.end()));
     } while (std::next_permutation(perm.begin(), perm.end()));
     EXPECT(n == 36);
   } else if (api.rfind("ShapeUtil::TransposeIsBitcast", 0) == 0) {
-    CHECK(transpose_is_bitcast(parse(c["input"]), parse(c["output"]), ints(c["dimension_mapping"]), ignore) ==
-          c["expected"].get<bool>());
+    CHECK(transpose_is_bitcast_ignoring_tiles(parse(c["input"]), parse(c["output"]),
+                                              ints(c["dimension_mapping"]),
+                                              ignore) == c["expected"].get<bool>());
   } else if (api == "ShapeUtil::IsReshapeOrTransposeBitcast") {
-    EXPECT(is_reshape_or_transpose_bitcast(parse(c["input"]), parse(c["output"])) ==
+    EXPECT(is_reshape_or_transpose_bitcast_ignoring_tiles(parse(c["input"]), parse(c["output"])) ==
            c["expected"].get<bool>());
   } else if (api == "ShapeUtil::DeduceTransposeDimensionsForBitcast") {
     auto r = deduce_transpose_dimensions_for_bitcast(parse(c["input"]), parse(c["output"]));
@@ -472,7 +475,7 @@ void check_bitcast(const json& c) {
     if (!EXPECT(r.has_value() == found)) return;
     if (found) {
       if (e.contains("minor_to_major")) EXPECT(r->layout.minor_to_major == ints(e["minor_to_major"]));
-      EXPECT(reshape_is_bitcast(in, *r) == e["reshape_is_bitcast"].get<bool>());
+      EXPECT(reshape_is_bitcast_ignoring_tiles(in, *r) == e["reshape_is_bitcast"].get<bool>());
     }
   } else {
     fail("unknown bitcast api " + api);

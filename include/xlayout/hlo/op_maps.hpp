@@ -324,7 +324,7 @@ constexpr result<indexing_map> bitcast_map_impl(const shape& in0, const shape& o
   if (in.rank() != 0) {
     if (auto t = deduce_transpose_dimensions_for_bitcast(in, out)) return permutation_map(*t, in_dims);
   }
-  if (reshape_is_bitcast(in, out, true)) return raw_reshape_map(out_dims, in_dims);
+  if (reshape_is_bitcast_ignoring_tiles(in, out, true)) return raw_reshape_map(out_dims, in_dims);
   // Transpose, reshape, transpose (XLA's DecomposeBitcastToTrt).
   const bitcast_decomposition trt = decompose_bitcast(in, out);
   if (trt.kind != bitcast_kind::transpose_reshape_transpose) return indexing_map{};

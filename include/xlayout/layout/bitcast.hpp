@@ -1,10 +1,12 @@
 // include/xlayout/layout/bitcast.hpp: when may a buffer be read as another shape? XLA's rules (which look
-// only at minor_to_major: ReshapeIsBitcast, TransposeIsBitcast, DeduceTransposeDimensionsForBitcast,
-// IsReshapeOrTransposeBitcast, DecomposeBitcast, AlignLayouts) and xlayout's exact is_bitcast, which
-// also understands tiles and padding.
+// only at minor_to_major, so their yes/no forms say so in their names: reshape_is_bitcast_ignoring_tiles,
+// transpose_is_bitcast_ignoring_tiles, is_reshape_or_transpose_bitcast_ignoring_tiles; and
+// DeduceTransposeDimensionsForBitcast, DecomposeBitcast, AlignLayouts) and xlayout's exact is_bitcast, which
+// also understands tiles and padding, decided on a canonical form of the slot map (no enumeration).
 #pragma once
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
+#include <xlayout/layout/index_program.hpp>
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/layout/operations.hpp>
 #include <xlayout/layout/sizes.hpp>
@@ -57,11 +59,12 @@ constexpr bool same_element_type(const shape& a, const shape& b) noexcept {
 }
 }  // namespace detail
 
-/// XLA's ShapeUtil::ReshapeIsBitcast: reshaping `in` to `out` moves no data (minor_to_major only; tiles
-/// are ignored as in XLA). f32[3,4]{1,0} -> f32[6,2]{1,0} is; f32[3,4]{0,1} -> f32[6,2]{0,1} is not.
+/// XLA's ShapeUtil::ReshapeIsBitcast: reshaping `in` to `out` moves no data, judged on minor_to_major only.
+/// f32[3,4]{1,0} -> f32[6,2]{1,0} is; f32[3,4]{0,1} -> f32[6,2]{0,1} is not. Tiles are ignored as in XLA,
+/// so f32[3,5]{1,0:T(2,2)} -> f32[15] answers yes although the bytes differ: is_bitcast is exact.
 /// @pre static shapes
-constexpr bool reshape_is_bitcast(const shape& in, const shape& out,
-                                  bool ignore_element_type = false) noexcept {
+constexpr bool reshape_is_bitcast_ignoring_tiles(const shape& in, const shape& out,
+                                                 bool ignore_element_type = false) noexcept {
   if (!ignore_element_type && !detail::same_element_type(in, out)) return false;
   const auto n_in = checked_element_count(in), n_out = checked_element_count(out);
   if (!n_in || !n_out || *n_in != *n_out) return false;
@@ -70,10 +73,11 @@ constexpr bool reshape_is_bitcast(const shape& in, const shape& out,
 }
 
 /// XLA's ShapeUtil::TransposeIsBitcast: transposing `in` with `dimension_mapping` gives `out` without
-/// moving data: ComposePermutations(dimension_mapping, out.minor_to_major) == in.minor_to_major.
-constexpr bool transpose_is_bitcast(const shape& in, const shape& out,
-                                    const dimension_list& dimension_mapping,
-                                    bool ignore_element_type = false) noexcept {
+/// moving data: ComposePermutations(dimension_mapping, out.minor_to_major) == in.minor_to_major. Tiles are
+/// ignored as in XLA (an answer yes may be wrong for the bytes of tiled layouts: is_transpose_of is exact).
+constexpr bool transpose_is_bitcast_ignoring_tiles(const shape& in, const shape& out,
+                                                   const dimension_list& dimension_mapping,
+                                                   bool ignore_element_type = false) noexcept {
   if (!ignore_element_type && !detail::same_element_type(in, out)) return false;
   if (dimension_mapping.size() != in.rank() || out.rank() != in.rank() || !is_permutation(dimension_mapping))
     return false;
@@ -91,12 +95,12 @@ constexpr result<dimension_list> deduce_transpose_dimensions_for_bitcast(const s
   return perm;
 }
 
-/// XLA's ShapeUtil::IsReshapeOrTransposeBitcast.
-constexpr bool is_reshape_or_transpose_bitcast(const shape& a, const shape& b,
-                                               bool ignore_element_type = false) noexcept {
+/// XLA's ShapeUtil::IsReshapeOrTransposeBitcast; tiles are ignored as in XLA (is_bitcast is exact).
+constexpr bool is_reshape_or_transpose_bitcast_ignoring_tiles(const shape& a, const shape& b,
+                                                              bool ignore_element_type = false) noexcept {
   if (!ignore_element_type && !detail::same_element_type(a, b)) return false;
   if (a.dimensions == b.dimensions && a.layout == b.layout) return true;
-  if (reshape_is_bitcast(a, b, true)) return true;
+  if (reshape_is_bitcast_ignoring_tiles(a, b, true)) return true;
   return deduce_transpose_dimensions_for_bitcast(a, b).has_value();
 }
 
@@ -118,7 +122,7 @@ constexpr bitcast_decomposition decompose_bitcast(const shape& in, const shape& 
   bitcast_decomposition r;
   const auto n_in = checked_element_count(in), n_out = checked_element_count(out);
   if (!n_in || !n_out || *n_in != *n_out) return r;
-  if (reshape_is_bitcast(in, out, true)) {
+  if (reshape_is_bitcast_ignoring_tiles(in, out, true)) {
     r.kind = bitcast_kind::reshape;
     return r;
   }
@@ -205,9 +209,165 @@ constexpr result<shape> align_layouts(const shape& in, const shape& out) noexcep
   return r;
 }
 
+namespace detail {
+
+/// One digit of a canonical offset form: ((x / weight) mod radix) * stride, where x is the row-major
+/// position p for a full digit, and the variable of its group for a digit of a bounded group. A bounded
+/// group (`bound` > 0 on each of its digits, `first` on its least significant one) is a variable in
+/// [0, bound) whose digits' radices multiply to more than `bound`: a tile that does not divide its
+/// dimension leaves padding between the elements that no plain digit describes.
+struct offset_digit {
+  index_t radix = 1;
+  index_t stride = 0;
+  index_t bound = 0;
+  bool first = false;
+  friend constexpr bool operator==(const offset_digit&, const offset_digit&) = default;
+};
+
+/// The slot of every element as a function of its logical row-major position p, in a canonical
+/// mixed-radix form: digits least significant first; digits that continue each other (stride * radix ==
+/// the next stride) merged, digits of radix 1 dropped, the top digit of a bounded group cut to the values
+/// it takes, the low digits of a bounded group that divide its bound split off, and a full digit just below
+/// a bounded group that continues it absorbed into it. Two layouts put every element at the same slot iff
+/// their forms are equal (forms with `exact` false say nothing: the index program was not exact).
+struct offset_form {
+  static_vector<offset_digit, max_tiled_rank> digits;
+  bool exact = false;
+  friend constexpr bool operator==(const offset_form&, const offset_form&) = default;
+};
+
+/// Appends a full digit, merged into the digit below when that is a full digit it continues.
+constexpr void append_full_digit(offset_form& f, index_t radix, index_t stride) noexcept {
+  if (radix <= 1) return;
+  if (!f.digits.empty() && f.digits.back().bound == 0) {
+    offset_digit& last = f.digits.back();
+    const checked_index next = checked_mul(last.stride, last.radix);
+    if (next.ok && next.value == stride) {
+      last.radix *= radix;  // <= the element count: fits
+      return;
+    }
+  }
+  f.digits.push_back({radix, stride, 0, false});
+}
+
+/// Appends the digits `g` (least significant first, at least two, radices > 1) of a variable in
+/// [0, bound), bound < their product, absorbing a full digit below that continues the lowest one.
+constexpr void append_bounded_group(offset_form& f, static_vector<offset_digit, max_tiled_rank> g,
+                                    index_t bound) noexcept {
+  if (!f.digits.empty() && f.digits.back().bound == 0) {
+    const offset_digit last = f.digits.back();
+    const checked_index next = checked_mul(last.stride, last.radix);
+    if (next.ok && next.value == g[0].stride) {
+      f.digits.pop_back();
+      bound *= last.radix;
+      g[0].radix *= last.radix;
+      g[0].stride = last.stride;
+    }
+  }
+  for (std::size_t i = 0; i < g.size(); ++i) f.digits.push_back({g[i].radix, g[i].stride, bound, i == 0});
+}
+
+/// Appends the digits of logical dimension d (its index e in [0, n)) to `f`: the terms of the program that
+/// read d, which must be a mixed-radix split of e (divisors 1, r0, r0 * r1, ...), normalised.
+/// False when they are not (the caller then has no form).
+constexpr bool append_dimension(offset_form& f, const index_program& prog, std::size_t d,
+                                index_t n) noexcept {
+  static_vector<offset_digit, max_tiled_rank> g;  // radix in .radix, divisor in .bound while collecting
+  for (const index_term& t : prog.terms) {
+    const index_t td = t.single_dimension();
+    if (td < 0) return false;
+    if (static_cast<std::size_t>(td) != d) continue;
+    std::size_t at = g.size();  // sorted by divisor
+    while (at > 0 && g[at - 1].bound > t.divisor) --at;
+    g.insert(at, {t.modulus, t.stride, t.divisor, false});
+  }
+  if (n <= 1) return true;
+  // Check the chain of divisors and give the top digit (no modulus) its radix; merge continuing digits.
+  index_t weight = 1;
+  static_vector<offset_digit, max_tiled_rank> digits;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (weight >= n) break;  // this digit and those above are 0 on every element (padded_dimensions)
+    if (g[i].bound != weight) return false;
+    const index_t radix = g[i].radix != 0 ? g[i].radix : ceil_div(n, weight);
+    const checked_index w = checked_mul(weight, radix);
+    weight = w.ok ? w.value : index_max;
+    if (radix == 1) continue;
+    if (!digits.empty()) {
+      offset_digit& last = digits.back();
+      const checked_index next = checked_mul(last.stride, last.radix);
+      if (next.ok && next.value == g[i].stride) {
+        last.radix *= radix;
+        continue;
+      }
+    }
+    digits.push_back({radix, g[i].stride, 0, false});
+  }
+  if (weight < n) return false;  // the digits do not cover the dimension
+  // Split off low digits that divide what is left, cut the top digit to the values it takes.
+  while (true) {
+    index_t below_top = 1;
+    for (std::size_t i = 0; i + 1 < digits.size(); ++i) below_top *= digits[i].radix;
+    while (!digits.empty() && below_top >= n) {
+      digits.pop_back();
+      below_top = 1;
+      for (std::size_t i = 0; i + 1 < digits.size(); ++i) below_top *= digits[i].radix;
+    }
+    if (n <= 1 || digits.empty()) return true;
+    digits.back().radix = ceil_div(n, below_top);
+    if (digits.size() == 1) {
+      append_full_digit(f, n, digits[0].stride);
+      return true;
+    }
+    if (n % digits[0].radix != 0) {
+      append_bounded_group(f, digits, n);
+      return true;
+    }
+    append_full_digit(f, digits[0].radix, digits[0].stride);
+    n /= digits[0].radix;
+    digits.erase(0);
+  }
+}
+
+/// The canonical form of where `s` puts each element, as a function of its row-major position.
+constexpr offset_form offset_form_of(const shape& s, const index_program& prog) noexcept {
+  offset_form f;
+  if (!prog.exact) return f;
+  for (std::size_t d = s.rank(); d-- > 0;) {
+    if (!append_dimension(f, prog, d, s.dimensions[d])) return f;
+  }
+  f.exact = true;
+  return f;
+}
+constexpr offset_form offset_form_of(const shape& s) noexcept {
+  return offset_form_of(s, compile_index_program(s));
+}
+
+/// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
+/// as a function of e.
+constexpr offset_form dimension_offset_form(const shape& s, const index_program& prog,
+                                            std::size_t d) noexcept {
+  offset_form f;
+  f.exact = prog.exact && append_dimension(f, prog, d, s.dimensions[d]);
+  return f;
+}
+
+/// Slow path for layouts whose index program is not exact (a tile that splits a '*' group across
+/// digits, T(*,3) over [2,5]): every element's slot compared, one linear_index each.
+constexpr bool same_slots_by_enumeration(const shape& a, const shape& b, index_t n) noexcept {
+  for (index_t p = 0; p < n; ++p) {
+    if (linear_index(a, row_major_index(a, p)) != linear_index(b, row_major_index(b, p))) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
 /// xlayout's exact bitcast test: reading a buffer laid out as `a` as if it were laid out as `b` finds
 /// every element at the same logical row-major position, with the same element width and buffer size.
-/// Unlike XLA's rules it looks at tiles, padding and E(n). Cost: one linear_index per element.
+/// Unlike XLA's rules it looks at tiles, padding and E(n). Decided symbolically: both layouts' slot maps
+/// in a canonical mixed-radix form, compared. Cost: O(R^2) for R = rank + the tiles' entries, independent of
+/// the element count; a layout whose index program is not exact (a tile that splits a '*' group across
+/// digits) is compared element by element.
 /// @pre static shapes with valid layouts
 constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   if (element_bits(a) != element_bits(b)) return false;
@@ -215,11 +375,10 @@ constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   if (!n_a || !n_b || *n_a != *n_b) return false;
   const auto span_a = checked_required_span_size(a), span_b = checked_required_span_size(b);
   if (!span_a || !span_b || *span_a != *span_b) return false;
-  for (index_t p = 0; p < *n_a; ++p) {
-    if (linear_index(a, detail::row_major_index(a, p)) != linear_index(b, detail::row_major_index(b, p)))
-      return false;
-  }
-  return true;
+  if (*n_a == 0) return true;
+  const detail::offset_form fa = detail::offset_form_of(a), fb = detail::offset_form_of(b);
+  if (fa.exact && fb.exact) return fa == fb;
+  return detail::same_slots_by_enumeration(a, b, *n_a);
 }
 
 }  // namespace XLAYOUT_NAMESPACE
