@@ -575,9 +575,16 @@ class tensor_view {
       detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank());
     }
 #else
-    (XLAYOUT_ASSUME(idx[D] >= 0 && idx[D] < static_extent(D)), ...);
+    (assume_one_in_range<D>(idx[D]), ...);
 #endif
   }
+#if !(defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS)
+  template <std::size_t D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void assume_one_in_range(index_t i) noexcept {
+    constexpr index_t e = static_extent(D);
+    XLAYOUT_ASSUME(i >= 0 && i < e);
+  }
+#endif
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);
