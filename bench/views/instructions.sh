@@ -66,4 +66,5 @@ else
   diff "$work/base" "$work/view" >&2 || true
   exit 1
 fi
-echo "compiler: $(strings -a "$driver" | grep -m1 -E '^GCC: |clang version' || echo unknown)"
+strings -a "$driver" > "$work/strings"
+echo "compiler: $(grep -m1 -E '^GCC: |clang version' "$work/strings" || echo unknown)"

@@ -131,6 +131,31 @@ TEST_CASE("slice: XLA's slice map, start + i * stride; empty slices", "[tensor][
   }());
 }
 
+TEST_CASE("dynamic_slice: XLA's dynamic-slice map, starts held by the view and clamped as XLA clamps them",
+          "[tensor][view]") {
+  using Base = Tensor<"f32[8,6]{1,0:T(4,2)}">;
+  using V = decltype(dynamic_slice<3, 4>(Base{}, 0, 0));
+  STATIC_REQUIRE(std::is_same_v<V::extents_type, Extents<3, 4>>);
+  STATIC_REQUIRE(V::stored_symbols == 2);
+  STATIC_REQUIRE(V::num_symbols == 0);
+  STATIC_REQUIRE(sizeof(V) == sizeof(float*) + 2 * sizeof(index_t));
+  STATIC_REQUIRE(map_text<V>() ==
+                 "(d0, d1){rt0, rt1} -> (d0 + rt0, d1 + rt1), domain: d0 in [0, 2], d1 in [0, 3], "
+                 "rt0 in [0, 5], rt1 in [0, 2]");
+  STATIC_REQUIRE([] {
+    float buf[Base().required_span_size()]{};
+    const Base t(buf);
+    const auto v = dynamic_slice<3, 4>(t, 4, 1);
+    const auto clamped = dynamic_slice<3, 4>(t, 7, -5);                // starts (5, 0)
+    const auto inner = dynamic_slice<2, 2>(transpose<1, 0>(v), 1, 9);  // v^T is 4x3: starts (1, 1)
+    return &v(2, 3) == &t(6, 4) && &clamped(0, 0) == &t(5, 0) && v.stored_symbol(0) == 4 &&
+           clamped.stored_symbol(1) == 0 && &inner(1, 0) == &v(1, 2) && &inner(0, 1) == &t(6, 2);
+  }());
+  float buf[Base().required_span_size()]{};
+  const auto v = dynamic_slice<3, 4>(Base(buf), 4, 1);
+  CHECK(&v.at(2, 3).value().get() == &Base(buf)(6, 4));
+}
+
 TEST_CASE("reverse: XLA's reverse map, extent - 1 - i on the listed dimensions", "[tensor][view]") {
   using Base = Tensor<"f32[3,5]{1,0:T(2,2)}">;
   using V = decltype(reverse<1>(Base{}));

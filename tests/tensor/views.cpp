@@ -263,6 +263,32 @@ index_t reverse_law() {
   (std::make_index_sequence<dims.size()>{});
 }
 
+// Sizes and starts drawn at random; starts may lie outside [0, extent - size]: XLA clamps them.
+template <class B, std::uint64_t Seed>
+index_t dynamic_slice_law() {
+  constexpr std::size_t r = B::rank();
+  constexpr auto sizes = [] {
+    std::array<index_t, r> z{};
+    for (std::size_t d = 0; d < r; ++d) z[d] = 1 + draw(Seed, 80 + d, B::static_extent(d));
+    return z;
+  }();
+  std::array<index_t, r> starts{}, clamped{};
+  for (std::size_t d = 0; d < r; ++d) {
+    const index_t hi = B::static_extent(d) - sizes[d];
+    starts[d] = draw(Seed, 90 + d, hi + 5) - 2;  // in [-2, hi + 2]
+    clamped[d] = starts[d] < 0 ? 0 : (starts[d] > hi ? hi : starts[d]);
+  }
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto v = dynamic_slice<sizes[I]...>(B(buffer), starts[I]...);
+    return check_view(v, [clamped](const ivec& i) {
+      ivec e(r);
+      for (std::size_t d = 0; d < r; ++d) e[d] = clamped[d] + i[d];
+      return e;
+    });
+  }
+  (std::make_index_sequence<r>{});
+}
+
 // One new dimension of extent 1..3 at a random position.
 template <class B, std::uint64_t Seed>
 index_t broadcast_law() {
@@ -332,6 +358,7 @@ index_t every_law() {
   n += slice_law<B, 5>() + slice_law<B, 6>();
   n += reverse_law<B, 7>() + reverse_law<B, 8>();
   n += broadcast_law<B, 9>() + broadcast_law<B, 10>();
+  n += dynamic_slice_law<B, 12>() + dynamic_slice_law<B, 13>();
   n += chain_law<B, 11>();
   return n;
 }

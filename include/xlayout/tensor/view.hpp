@@ -75,6 +75,9 @@ struct view_op_info {
   error issue;
   indexing_map map;
   view_dims extents;
+  /// The map's last `stored_symbols` symbols are values the view holds (dynamic_slice's starts); the others
+  /// are arguments of operator() (map_view's symbols), and come first.
+  std::size_t stored_symbols = 0;
 };
 
 template <class Ext>
@@ -192,6 +195,28 @@ constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimensio
   return view_op_map(o, in, out);
 }
 
+/// XLA's dynamic-slice with static sizes: (d_i) -> (d_i + rt_i), rt_i in [0, extent_i - size_i], the starts
+/// (clamped into that range, as XLA clamps them) held by the view.
+constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& sizes) noexcept {
+  if (sizes.size() != in.size()) return view_error(error_id::view_invalid_slice);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (sizes[i] < 0 || sizes[i] > in[i]) return view_error(error_id::view_invalid_slice);
+  }
+  hlo::op o;
+  o.code = hlo::opcode::dynamic_slice;
+  o.operands.push_back(view_shape(in));
+  shape start;
+  start.element_type = element_type::s32;
+  for (std::size_t i = 0; i < in.size(); ++i) o.operands.push_back(start);
+  o.results.push_back(view_shape(sizes));
+  for (index_t d : sizes) o.attrs.dynamic_slice_sizes.push_back(d);
+  const auto r = hlo::checked_output_to_input(o, 0);
+  if (!r.has_value()) return finish_view_op(r.error(), sizes);
+  view_op_info info = finish_view_op(r.value_[0].map, sizes);
+  info.stored_symbols = info.map.num_symbols();
+  return info;
+}
+
 constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& dims) noexcept {
   if (!distinct_dimensions(dims, in.size())) return view_error(error_id::view_invalid_dimensions);
   hlo::op o;
@@ -281,6 +306,11 @@ struct slice_op {
   }();
   static constexpr indexing_map value = info.map;
 };
+template <class In, class Sizes>
+struct dynamic_slice_op {
+  static constexpr view_op_info info = dynamic_slice_info(dims_of_extents<In>(), dims_of_extents<Sizes>());
+  static constexpr indexing_map value = info.map;
+};
 template <class In, index_t... D>
 struct reverse_op {
   static constexpr view_op_info info = reverse_info(dims_of_extents<In>(), dimension_list{D...});
@@ -309,13 +339,26 @@ template <class Op, class Earlier>
 struct composed_op {
   static constexpr view_op_info info = [] {
     view_op_info i;
-    auto c = checked_compose_simplified(Op::info.map, Earlier::info.map);
+    // Symbols the view holds come last: Op may add some, but no symbols of operator() after them.
+    if (Earlier::info.stored_symbols > 0 && Op::info.map.num_symbols() > Op::info.stored_symbols) {
+      i.issue = error{error_id::view_map_mismatch, -1};
+      return i;
+    }
+    // Not checked_compose_simplified: unused symbols stay, so that operator() keeps its arguments and the
+    // view its stored values. The order is XLA's: Earlier's symbols, then Op's.
+    auto c = checked_compose(Op::info.map, Earlier::info.map);
     if (!c.has_value()) {
       i.issue = c.error();
       return i;
     }
-    i.map = c.value_;
+    auto simplified = checked_simplify(c.value_);
+    if (!simplified.has_value()) {
+      i.issue = simplified.error();
+      return i;
+    }
+    i.map = simplified.value_;
     i.extents = Op::info.extents;
+    i.stored_symbols = Earlier::info.stored_symbols + Op::info.stored_symbols;
     return i;
   }();
   static constexpr indexing_map value = info.map;
@@ -330,14 +373,50 @@ using view_extents_t = decltype(view_extents_of<Map>(std::make_index_sequence<Ma
 
 /// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
 /// of its base through the composed map. Op's error, if any, has been reported by the caller.
+/// What a view function returns after reporting its error: a tensor that accepts every use silently, so
+/// that one mistake gives one error.
+template <class T>
+constexpr auto view_fallback() noexcept {
+  if constexpr (requires { typename T::element_type; }) {
+    return invalid_tensor<typename T::element_type>{};
+  } else {
+    return invalid_tensor<float>{};
+  }
+}
+
+/// The values a view holds for its stored symbols (none: an empty type).
+template <std::size_t N>
+struct stored_values {
+  index_t values[N]{};
+};
+template <>
+struct stored_values<0> {};
+
+/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
+/// of its base through the composed map. `added` holds Op's stored symbols (dynamic_slice's starts). Op's
+/// error, if any, has been reported by the caller.
 template <class Op, class T>
-XLAYOUT_HD constexpr auto make_view(const T& t) noexcept {
+XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* added = nullptr) noexcept {
   if constexpr (is_tensor_view<T>::value) {
     using map = composed_op<Op, typename T::map_type>;
     static_assert(raise_if_error<map::info.issue.id, 0>);
-    return tensor_view<typename T::base_type, map>(t.base());
+    if constexpr (map::info.issue.id != error_id::none) {
+      return view_fallback<T>();  // reported above
+    } else {
+      stored_values<map::info.stored_symbols> s{};
+      if constexpr (map::info.stored_symbols > 0) {
+        constexpr std::size_t earlier = T::map_type::info.stored_symbols;
+        for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
+        for (std::size_t k = earlier; k < map::info.stored_symbols; ++k) s.values[k] = added[k - earlier];
+      }
+      return tensor_view<typename T::base_type, map>(t.base(), s);
+    }
   } else {
-    return tensor_view<T, Op>(t);
+    stored_values<Op::info.stored_symbols> s{};
+    if constexpr (Op::info.stored_symbols > 0) {
+      for (std::size_t k = 0; k < Op::info.stored_symbols; ++k) s.values[k] = added[k];
+    }
+    return tensor_view<T, Op>(t, s);
   }
 }
 
@@ -353,21 +432,10 @@ constexpr error_id view_input_issue() noexcept {
   }
 }
 
-/// What a view function returns after reporting its error: a tensor that accepts every use silently, so
-/// that one mistake gives one error.
-template <class T>
-constexpr auto view_fallback() noexcept {
-  if constexpr (requires { typename T::element_type; }) {
-    return invalid_tensor<typename T::element_type>{};
-  } else {
-    return invalid_tensor<float>{};
-  }
-}
-
 /// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
 /// view_fallback.
 template <class T, template <class> class OpOf>
-XLAYOUT_HD constexpr auto checked_view(const T& t) noexcept {
+XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* added = nullptr) noexcept {
   // The fallback of an earlier error (invalid_tensor) takes every view silently.
   constexpr error_id input = is_invalid_tensor<T>::value ? error_id::none : view_input_issue<T>();
   static_assert(raise_if_error<input, 0>);
@@ -379,7 +447,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t) noexcept {
     if constexpr (op::info.issue.id != error_id::none) {
       return view_fallback<T>();  // reported above
     } else {
-      return make_view<op>(t);
+      return make_view<op>(t, added);
     }
   }
 }
@@ -398,6 +466,11 @@ template <class... S>
 struct bind_slice {
   template <class In>
   using op = slice_op<In, S...>;
+};
+template <class Sizes>
+struct bind_dynamic_slice {
+  template <class In>
+  using op = dynamic_slice_op<In, Sizes>;
 };
 template <index_t... D>
 struct bind_reverse {
@@ -456,8 +529,10 @@ class tensor_view {
 
   /// The XLA element type of the base.
   static constexpr xlayout::element_type xla_element_type = Base::xla_element_type;
+  /// The symbols whose values the view holds (dynamic_slice's starts): the map's last ones.
+  static constexpr std::size_t stored_symbols = Map::info.stored_symbols;
   /// The symbols operator() takes after the indices (0 but for a map_view whose map has symbols).
-  static constexpr std::size_t num_symbols = lowered::num_symbols;
+  static constexpr std::size_t num_symbols = lowered::num_symbols - stored_symbols;
   /// True when the view's map is the identity on the base's extents: v(i...) is base()(i...).
   static constexpr bool is_identity =
       is_identity_map_v<Map> && std::is_same_v<extents_type, typename Base::extents_type>;
@@ -486,6 +561,9 @@ class tensor_view {
 
   constexpr tensor_view() noexcept = default;
   XLAYOUT_HD constexpr explicit tensor_view(const Base& base) noexcept : base_(base) {}
+  /// The view with the values of its stored symbols (what dynamic_slice builds).
+  XLAYOUT_HD constexpr tensor_view(const Base& base, const detail::stored_values<stored_symbols>& s) noexcept
+      : base_(base), stored_(s) {}
 
   /// Element (i, j, ...) (then the symbols, if the map has some): the base's element at the map's results.
   /// Each index must be inside its extent (XLAYOUT_EXPECTS; a compile error for a static index or in a
@@ -499,7 +577,8 @@ class tensor_view {
       return base_(index_array<Base::rank()>{});  // reported above
     } else {
       check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
-      const index_t vars[] = {detail::to_index(i)..., 0};
+      index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
+      append_stored(vars + sizeof...(I));
       if (__builtin_is_constant_evaluated()) {
         for (std::size_t d = 0; d < rank(); ++d) {
           if (vars[d] < 0 || vars[d] >= static_extent(d)) index_out_of_range(vars[d], static_extent(d));
@@ -537,10 +616,21 @@ class tensor_view {
     for (std::size_t d = 0; d < rank(); ++d) {
       if (idx[d] < 0 || idx[d] >= static_extent(d)) return error_id::index_out_of_range;
     }
-    const index_array<Base::rank()> b = lowered::evaluate(idx);
+    index_t vars[XLAYOUT_MAX_RANK + stored_symbols + 1]{};
+    for (std::size_t d = 0; d < rank(); ++d) vars[d] = idx[d];
+    append_stored(vars + rank());
+    const index_array<Base::rank()> b = lowered::evaluate(vars);
     return base_.at(b.values, Base::rank());
   }
 
+  /// The value of stored symbol k (dynamic_slice's start k, clamped).
+  XLAYOUT_HD constexpr index_t stored_symbol([[maybe_unused]] std::size_t k) const noexcept {
+    if constexpr (stored_symbols == 0) {
+      return 0;
+    } else {
+      return stored_.values[k];
+    }
+  }
   /// The base tensor, its data handle.
   XLAYOUT_HD constexpr const Base& base() const noexcept { return base_; }
   XLAYOUT_HD constexpr data_handle_type data() const noexcept { return base_.data(); }
@@ -555,6 +645,11 @@ class tensor_view {
   XLAYOUT_HD constexpr bool empty() const noexcept { return size() == 0; }
 
  private:
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void append_stored([[maybe_unused]] index_t* out) const noexcept {
+    if constexpr (stored_symbols > 0) {
+      for (std::size_t k = 0; k < stored_symbols; ++k) out[k] = stored_.values[k];
+    }
+  }
   template <std::size_t... R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at([[maybe_unused]] const index_t* vars,
                                                                 std::index_sequence<R...>) const noexcept {
@@ -601,6 +696,7 @@ class tensor_view {
   XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 
   Base base_{};
+  [[no_unique_address]] detail::stored_values<stored_symbols> stored_{};
 };
 
 /// transpose<P...>(t): XLA's transpose with dimensions={P...}: view dimension i is dimension P[i] of t, and
@@ -629,6 +725,31 @@ template <class T, class... S>
   requires(detail::is_slice<S>::value && ...)
 XLAYOUT_HD constexpr auto slice(const T& t, S...) noexcept {
   return detail::checked_view<T, detail::bind_slice<S...>::template op>(t);
+}
+
+/// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
+/// per dimension: v(i, ...) is t(start + i, ...). Each start is clamped into [0, extent - size], as XLA
+/// clamps it; the view holds the clamped starts. view_invalid_slice unless there is one size per dimension,
+/// each in [0, extent]. The map is XLA's, (d0, ...){rt0, ...} -> (d0 + rt0, ...), rt_i in [0, extent - size].
+template <index_t... Sizes, class T, std::integral... I>
+XLAYOUT_HD constexpr auto dynamic_slice(const T& t, I... starts) noexcept {
+  static_assert(sizeof...(I) == sizeof...(Sizes),
+                "[xlayout:view_invalid_slice] xlayout::dynamic_slice: give one size and one start per "
+                "dimension");
+  if constexpr (sizeof...(I) != sizeof...(Sizes)) {
+    return detail::view_fallback<T>();  // reported above
+  } else {
+    const index_t given[] = {static_cast<index_t>(starts)..., 0};
+    constexpr index_t sizes[] = {Sizes..., 0};
+    index_t clamped[sizeof...(Sizes) + 1]{};
+    if constexpr (requires { T::static_extent(0); }) {
+      for (std::size_t d = 0; d < sizeof...(Sizes); ++d) {
+        const index_t hi = T::static_extent(d) - sizes[d];
+        clamped[d] = given[d] < 0 ? 0 : (given[d] > hi ? hi : given[d]);
+      }
+    }
+    return detail::checked_view<T, detail::bind_dynamic_slice<Extents<Sizes...>>::template op>(t, clamped);
+  }
 }
 
 /// reverse<D...>(t): XLA's reverse: v(i, ...) is t(i, ...) with index k of each listed dimension replaced
