@@ -338,8 +338,50 @@ constexpr offset_form offset_form_of(const shape& s, const index_program& prog) 
   f.exact = true;
   return f;
 }
+
+/// A shape with the same slot for every row-major position as `s`, where each '*' of the first tile that
+/// merges two dimensions consecutive in both the logical and the physical order (or a size-1 dimension the
+/// tile prepends) is replaced by one dimension of their product: T(*,3) over [2,5] becomes T(3) over [10],
+/// whose index program is exact where the first is not. Later tiles act on what the first produced, which
+/// does not change. Padded dimensions: no merge.
+constexpr shape merge_combined_dimensions(shape s) noexcept {
+  if (s.layout.tiles.empty() || !s.layout.padded_dimensions.empty()) return s;
+  for (bool changed = true; changed;) {
+    changed = false;
+    tile& t = s.layout.tiles[0];
+    const std::size_t r = s.rank(), k = t.rank();
+    for (std::size_t q = 0; q + 1 < k && !changed; ++q) {
+      if (t.dimensions[q] != combine_dimension) continue;
+      if (q + r < k) {  // a prepended size-1 dimension merged into the next: the entry does nothing
+        t.dimensions.erase(q);
+        changed = true;
+        continue;
+      }
+      const std::size_t j = q + r - k;  // physical dimensions j and j + 1, merged
+      const index_t major = s.layout.minor_to_major[r - 1 - j], minor = s.layout.minor_to_major[r - 2 - j];
+      if (minor != major + 1) continue;
+      const checked_index size = checked_mul(s.dimensions[static_cast<std::size_t>(major)],
+                                             s.dimensions[static_cast<std::size_t>(minor)]);
+      if (!size.ok) continue;
+      s.dimensions[static_cast<std::size_t>(major)] = size.value;
+      s.dimensions.erase(static_cast<std::size_t>(minor));
+      if (s.dynamic_dimensions.size() > static_cast<std::size_t>(minor))
+        s.dynamic_dimensions.erase(static_cast<std::size_t>(minor));
+      s.layout.minor_to_major.erase(r - 2 - j);
+      for (index_t& d : s.layout.minor_to_major) d -= d > minor ? 1 : 0;
+      t.dimensions.erase(q);
+      changed = true;
+    }
+  }
+  return s;
+}
+
+/// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
 constexpr offset_form offset_form_of(const shape& s) noexcept {
-  return offset_form_of(s, compile_index_program(s));
+  const index_program prog = compile_index_program(s);
+  if (prog.exact || s.layout.tiles.empty()) return offset_form_of(s, prog);
+  const shape merged = merge_combined_dimensions(s);
+  return offset_form_of(merged, compile_index_program(merged));
 }
 
 /// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
@@ -351,8 +393,8 @@ constexpr offset_form dimension_offset_form(const shape& s, const index_program&
   return f;
 }
 
-/// Slow path for layouts whose index program is not exact (a tile that splits a '*' group across
-/// digits, T(*,3) over [2,5]): every element's slot compared, one linear_index each.
+/// Slow path for layouts whose index program is not exact even after merge_combined_dimensions (see
+/// is_bitcast): every element's slot compared, one linear_index each.
 constexpr bool same_slots_by_enumeration(const shape& a, const shape& b, index_t n) noexcept {
   for (index_t p = 0; p < n; ++p) {
     if (linear_index(a, row_major_index(a, p)) != linear_index(b, row_major_index(b, p))) return false;
@@ -366,8 +408,10 @@ constexpr bool same_slots_by_enumeration(const shape& a, const shape& b, index_t
 /// every element at the same logical row-major position, with the same element width and buffer size.
 /// Unlike XLA's rules it looks at tiles, padding and E(n). Decided symbolically: both layouts' slot maps
 /// in a canonical mixed-radix form, compared. Cost: O(R^2) for R = rank + the tiles' entries, independent of
-/// the element count; a layout whose index program is not exact (a tile that splits a '*' group across
-/// digits) is compared element by element.
+/// the element count. The exception, compared element by element: a layout whose index program is not
+/// exact even after merge_combined_dimensions (a '*' group of dimensions not consecutive in both orders
+/// split across their digits, or a later tile that cuts an earlier tile's size it does not divide,
+/// s32[34]{0:T(3)(2)}).
 /// @pre static shapes with valid layouts
 constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   if (element_bits(a) != element_bits(b)) return false;

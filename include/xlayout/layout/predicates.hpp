@@ -29,8 +29,9 @@ constexpr bool is_exhaustive(const shape& s) noexcept { return !has_padding(s); 
 /// True when each element is stored at its logical row-major position: linear_index(s, e) is
 /// e[0] * (d1 * d2 ...) + ... + e[rank-1], so the elements fill slots 0 .. element_count - 1 in the order of
 /// a C array. Slots after the last element (L(n), a last partial tile) may exist: is_contiguous(s) &&
-/// is_exhaustive(s) says the buffer is exactly the row-major array. Cost: O(R^2); a layout whose index
-/// program is not exact (a tile that splits a '*' group across digits) is checked element by element.
+/// is_exhaustive(s) says the buffer is exactly the row-major array. Cost: O(R^2); a layout without a
+/// canonical form (is_bitcast's exception: a '*' group split across its members' digits that cannot be
+/// merged) is checked element by element.
 /// @pre a static shape with a valid layout
 constexpr bool is_contiguous(const shape& s) noexcept {
   const index_t n = element_count(s);
