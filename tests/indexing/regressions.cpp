@@ -67,7 +67,7 @@ TEST_CASE("regression (issue): the text of d0 floordiv -(d0 * d1) parses back to
           "[indexing][regression]") {
   const auto m = map("(d0, d1) -> (d0 floordiv -(d0 * d1)), domain: d0 in [1, 3], d1 in [1, 3]");
   const auto text = xl::to_string(m);
-  CHECK(text.view() == "(d0, d1) -> (d0 / (-d0 * d1)), domain: d0 in [1, 3], d1 in [1, 3]");
+  CHECK(text.view() == "(d0, d1) -> (d0 / -(d0 * d1)), domain: d0 in [1, 3], d1 in [1, 3]");
   const auto back = map(text.view());
   for (index_t x = 1; x <= 3; ++x) {
     for (index_t y = 1; y <= 3; ++y) {
@@ -138,9 +138,12 @@ TEST_CASE("regression (issue): INT64_MIN as a constant prints as text that parse
 
 TEST_CASE("regression (fuzz map_text): a product of constants that overflows keeps its order when printed",
           "[indexing][regression]") {
-  const auto m = map("(d0) -> (4611686018427387904 * 4 + d0)");
-  const auto printed = xl::to_string(m);
-  CHECK(xl::to_string(map(printed.view())).view() == printed.view());
+  // 2^62 * 4 = 2^64 is no int64. It stayed a product (whose text had to keep its order); it is an error of
+  // the text now, at the product (position 9).
+  const auto m = xl::parse_indexing_map("(d0) -> (4611686018427387904 * 4 + d0)");
+  REQUIRE_FALSE(m.has_value());
+  CHECK(m.error().id == xl::error_id::integer_overflow);
+  CHECK(m.error().position == 9);
 }
 
 TEST_CASE("regression (issue): a divisor that composition makes 0 is invalid_divisor, not `x / 0` text",
@@ -180,7 +183,7 @@ TEST_CASE(
     "regression (fuzz map_algebra): -(a * b) left of floordiv prints as text that prints the same again",
     "[indexing][regression]") {
   // `-d0 * d1 / 3` would parse as ((-d0) * d1) floordiv 3: the same value, but another tree, printed
-  // `(-d0 * d1) / 3`. The negated product is parenthesised left of /, mod and ceildiv as it is right of them.
+  // `(-d0 * d1) / 3`. A negated product prints `-(d0 * d1)`, which parses back as itself.
   for (std::string_view text : {"(d0, d1) -> (-(d0 * d1) floordiv 3), domain: d0 in [-4, 4], d1 in [-4, 4]",
                                 "(d0, d1) -> (-(d0 * d1) mod 3), domain: d0 in [-4, 4], d1 in [-4, 4]",
                                 "(d0, d1) -> (-(d0 * d1) ceildiv 3), domain: d0 in [-4, 4], d1 in [-4, 4]"}) {
@@ -200,7 +203,7 @@ TEST_CASE(
   CHECK(eval1(map("(d0, d1) -> (-(d0 * d1) ceildiv 3)"), {2, 4}) == -2);
   CHECK(
       xl::to_string(map("(d0, d1) -> (-(d0 * d1) floordiv 3), domain: d0 in [0, 1], d1 in [0, 1]")).view() ==
-      "(d0, d1) -> ((-d0 * d1) / 3), domain: d0 in [0, 1], d1 in [0, 1]");
+      "(d0, d1) -> (-(d0 * d1) / 3), domain: d0 in [0, 1], d1 in [0, 1]");
 }
 
 TEST_CASE("regression (issue): equivalence does not treat a point it cannot evaluate as outside the domain",
@@ -242,28 +245,41 @@ TEST_CASE(
   CHECK((*r)[0] == -2);
 }
 
-TEST_CASE("regression (fuzz map_text): a negated product of two constants keeps their order when printed",
+TEST_CASE("regression (fuzz map_text): a constant that leaves int64 is integer_overflow at its subexpression",
           "[indexing][regression]") {
-  // 47720 * 2^62 overflows, so the product stays as written; `d0 - -47720 * 2^62` is d0 + (-47720) * (-2^62).
-  // It printed `d0 - -4611686018427387904 * 47720`, which parses to d0 + (-2^62) * (-47720) and prints
-  // `d0 - -47720 * 4611686018427387904`: the two texts alternated.
-  for (std::string_view text : {"(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]",
-                                "(d0) -> (d0 - 47720 * 4611686018427387904), domain: d0 in [0, 1]",
-                                "(d0) -> (d0 - -4611686018427387904 * 47720), domain: d0 in [0, 1]",
-                                "(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]"}) {
-    INFO(text);
-    const auto printed = xl::to_string(map(text));
-    INFO(printed.view());
-    const auto back = map(printed.view());
-    CHECK(xl::to_string(back).view() == printed.view());
-    CHECK(back == map(text));
-  }
-  CHECK(xl::to_string(map("(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]")).view() ==
-        "(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]");
-  // -2 * -2^62 = 2^63 stays a product, but `d0 - -2 * 4611686018427387904` would fold -2 * 2^62 = INT64_MIN
-  // and fail to negate it: that sum keeps its plus.
-  CHECK(xl::to_string(map("(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]")).view() ==
-        "(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]");
+  // Products of constants that overflowed used to stay as written, and the printer needed special cases for
+  // them (d0 - -47720 * 2^62 and d0 - -2^62 * 47720 printed each other; -1 - X printed `--p`). Such a
+  // constant is now an error of the text, at the start of the subexpression that computes it. Positions by
+  // hand: `(d0) -> (` is 9 characters; in `d0 - -47720 * ...` the term -47720 starts at 14.
+  //   -47720 * 2^62 = -2.2e23; -2 * -2^62 = 2^63; 37285477 * -922335477 = -34389718213967529, times
+  //   -9223372877585477 = 3.2e32; d0 * 4478 * -9223372877585477: 4478 * -9.2e15 = -4.1e19; INT64_MAX + 1;
+  //   INT64_MIN / -1 = 2^63; d0 - INT64_MIN negates INT64_MIN (the sum starts at 9).
+  constexpr auto overflow_at = [](std::string_view text) {
+    const auto m = xl::parse_indexing_map(text);
+    return m ? index_t{-2} : (m.error().id == xl::error_id::integer_overflow ? m.error().position : -1);
+  };
+  static_assert(overflow_at("(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]") == 14);
+  static_assert(overflow_at("(d0) -> (d0 + -2 * -4611686018427387904), domain: d0 in [0, 1]") == 14);
+  static_assert(
+      overflow_at("(d0) -> (-1 - 37285477 * -922335477 * -9223372877585477 * d0), domain: d0 in [-4, 1]") ==
+      14);
+  static_assert(overflow_at("(d0) -> (d0 * 4478 * -9223372877585477 * 2877585428775854478)") == 9);
+  static_assert(overflow_at("(d0) -> (9223372036854775807 + 1)") == 9);
+  static_assert(overflow_at("(d0) -> (-9223372036854775808 floordiv -1)") == 9);
+  static_assert(overflow_at("(d0) -> (d0 - -9223372036854775808)") == 9);
+  CHECK(overflow_at("(d0) -> (d0 - -47720 * 4611686018427387904), domain: d0 in [0, 1]") == 14);
+  // In a constraint too: `(d0) -> (d0), domain: d0 in [0, 1], ` is 36 characters.
+  static_assert(overflow_at("(d0) -> (d0), domain: d0 in [0, 1], 3 * 4611686018427387904 in [0, 1]") == 36);
+  // What fits is folded as before: 2 * -2^62 = INT64_MIN.
+  CHECK(xl::to_string(map("(d0) -> (d0 + 2 * -4611686018427387904)")).view().substr(0, 37) ==
+        "(d0) -> (d0 + -9223372036854775808), ");
+  // Composition and negation that would build such a constant answer integer_overflow too:
+  // first's 2^62 times second's 2, and (d0 * 2^62) * 2 (the coefficient 2^63).
+  const auto twice = map("(d0) -> (d0 * 2)");
+  CHECK(xl::checked_compose(map("(d0) -> (4611686018427387904)"), twice).error().id ==
+        xl::error_id::integer_overflow);
+  CHECK(xl::checked_compose(map("(d0) -> (d0 * 4611686018427387904)"), twice).error().id ==
+        xl::error_id::integer_overflow);
 }
 
 TEST_CASE(
@@ -284,23 +300,35 @@ TEST_CASE(
   CHECK(simplified);
 }
 
-TEST_CASE("regression (fuzz map_text): a negated term that starts with a minus is parenthesised, not `--p`",
+TEST_CASE("regression (fuzz map_text): a negated product prints as -(a * b), which reads back as itself",
           "[indexing][regression]") {
-  // -37285477 * -922335477 folds to 34389718213967529; times -9223372877585477 overflows and stays a product.
-  // `-1 - X` is -1 + (-1) * X with X = 34389718213967529 * -9223372877585477 * d0... kept as written with the
-  // left constant negative, so the negation printed `--34389718213967529 * ...`, which the parser reads as
-  // a double negation and prints without the minus signs.
-  for (std::string_view text :
-       {"(d0) -> (-1 - 37285477 * -922335477 * -9223372877585477 * d0), domain: d0 in [-4, 1]",
-        "(d0) -> (-(37285477 * -922335477 * -9223372877585477 * d0)), domain: d0 in [0, 1]"}) {
-    INFO(text);
-    const auto printed = xl::to_string(map(text));
-    INFO(printed.view());
-    CHECK(printed.view().find("--") == std::string_view::npos);
+  // The parser reads `-` with the one factor after it: `-d0 * 5 * d1` is ((-d0) * 5) * d1, which folds to
+  // (d0 * -5) * d1 and prints `d0 * -5 * d1`. The negation of d0 * 5 * d1 (the tree (d0 * 5 * d1) * -1)
+  // printed `-d0 * 5 * d1`, so print -> parse -> print changed the text (fuzz map_text, a long input whose
+  // second result began `-d0 * 92233377 * 372877585477 * d0`). It prints `-(d0 * 5 * d1)` now; a sum times
+  // -1 is the negated sum, as `-(d0 + d1)` is.
+  const struct {
+    std::string_view text, printed;
+  } cases[] = {
+      {"(d0, d1) -> (-(d0 * 5 * d1))", "(d0, d1) -> (-(d0 * 5 * d1))"},
+      {"(d0, d1) -> (7 - d0 * 5 * d1)", "(d0, d1) -> (-(d0 * 5 * d1) + 7)"},
+      {"(d0, d1) -> (-(d0 * d1) floordiv 3)", "(d0, d1) -> (-(d0 * d1) / 3)"},
+      {"(d0, d1) -> (-(-d0 * d1))", "(d0, d1) -> (-(-d0 * d1))"},
+      {"(d0, d1) -> ((d0 + d1) * -1)", "(d0, d1) -> (-d0 - d1)"},
+      {"(d0, d1) -> (-d0 * d1, -d0)", "(d0, d1) -> (-d0 * d1, -d0)"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    const auto m = map(c.text);
+    CHECK(xl::to_string(m).view().substr(0, c.printed.size()) == c.printed);
+    const auto printed = xl::to_string(m);
     const auto back = map(printed.view());
     CHECK(xl::to_string(back).view() == printed.view());
-    CHECK(back == map(text));
+    CHECK(back == m);
   }
+  // The value by hand: -(d0 * 5 * d1) at (2, 3) is -30; 7 - 2 * 5 * 3 = -23.
+  CHECK(eval1(map("(d0, d1) -> (-(d0 * 5 * d1))"), {2, 3}) == -30);
+  CHECK(eval1(map("(d0, d1) -> (7 - d0 * 5 * d1)"), {2, 3}) == -23);
 }
 
 TEST_CASE("regression (fuzz map_algebra): simplify does not negate a divisor INT64_MIN",
@@ -331,4 +359,83 @@ TEST_CASE("regression (fuzz map_algebra): simplify does not negate a divisor INT
           "d0 in "
           "[0, 1]");
   if (const auto s = xl::checked_simplify(found)) CHECK(xl::equivalent(found, *s) != xl::tribool::no);
+}
+
+TEST_CASE("regression (fuzz map_algebra): composition keeps the printed variable names unique",
+          "[indexing][regression]") {
+  // The composed symbols are second's range variables, then first's. Second's s1 (a custom name: its default
+  // is s0) and first's s0 (now symbol 1, default name s1) both printed `s1`: `(d0)[s1, s1] -> ...` does not
+  // parse. The clashing custom name is dropped, so second's symbol prints s0; the result d0 + (first's s0)
+  // prints d0 + s1.
+  const auto c = xl::checked_compose(map("(d0)[s0] -> (d0 + s0)"), map("(d0)[s1] -> (d0)"));
+  REQUIRE(c.has_value());
+  const auto text = xl::to_string(*c);
+  CHECK(text.view().substr(0, 26) == "(d0)[s0, s1] -> (d0 + s1),");
+  CHECK(xl::to_string(map(text.view())).view() == text.view());
+  // Two maps that name a symbol foo: second's keeps it, first's becomes s1. By hand: second's result
+  // d0 * foo with d0 := d0 + (first's foo); the constraint d0 + s1 in [0, 4] is second's d0 bound.
+  const auto c2 = xl::checked_compose(map("(d0)[foo] -> (d0 + foo), domain: d0 in [0, 3], foo in [0, 1]"),
+                                      map("(d0)[foo] -> (d0 * foo), domain: d0 in [0, 4], foo in [0, 2]"));
+  REQUIRE(c2.has_value());
+  CHECK(xl::to_string(*c2).view() ==
+        "(d0)[foo, s1] -> ((d0 + s1) * foo), domain: d0 in [0, 3], foo in [0, 2], s1 in [0, 1], d0 + s1 in "
+        "[0, 4]");
+}
+
+TEST_CASE(
+    "regression (fuzz map_text): pulling the whole part out of a floor near INT64_MIN does not overflow",
+    "[indexing][regression]") {
+  // floor((100 d0 - (2^63 - 1)) / 100): the simplifier pulls d0 out and splits the constant into
+  // q = floor((1 - 2^63) / 100) = -92233720368547759 and a remainder; it computed the remainder as
+  // constant - q * 100, and q * 100 = -9223372036854775900 is below INT64_MIN. By hand:
+  // 92233720368547758 * 100 = 9223372036854775800, so (1 - 2^63) / 100 = -92233720368547758.07 and the value
+  // is d0 - 92233720368547759. Evaluated in a constant expression, so an overflow would not compile.
+  constexpr bool simplified = [] {
+    const auto m = xl::parse_indexing_map(
+        "(d0) -> ((d0 * 100 - 9223372036854775807) floordiv 100), domain: d0 in [0, 8]");
+    if (!m) return false;
+    const auto s = xl::checked_simplify(*m);
+    if (!s) return false;
+    for (index_t d = 0; d <= 8; ++d) {
+      const auto r = xl::checked_evaluate(*s, &d, 1, nullptr, 0);
+      if (!r || (*r)[0] != d - 92233720368547759) return false;
+    }
+    return true;
+  }();
+  static_assert(simplified);
+  CHECK(simplified);
+}
+
+TEST_CASE("regression (fuzz map_algebra): simplify folds a division of two constants by INT64_MIN",
+          "[indexing][regression]") {
+  // A divisor INT64_MIN has no affine form, so the simplifier kept floor(1 / INT64_MIN) as an opaque atom,
+  // printed `1 / -9223372036854775808`, which reads back folded: floor(1 / -2^63) = -1 (a negative number
+  // just above -1). So `(1 floordiv INT64_MIN) floordiv d0` is floor(-1 / d0) = -1 for d0 in [1, 5].
+  // d0 - d0 + 1 is not folded while parsing (no like terms merge there); simplify makes it 1.
+  const auto m =
+      map("(d0) -> ((d0 - d0 + 1) floordiv -9223372036854775808 floordiv d0), domain: d0 in [1, 5]");
+  const auto s = xl::checked_simplify(m);
+  REQUIRE(s.has_value());
+  const auto text = xl::to_string(*s);
+  CHECK(text.view().find("9223372036854775808") == std::string_view::npos);
+  CHECK(xl::to_string(map(text.view())).view() == text.view());
+  for (index_t d = 1; d <= 5; ++d) CHECK(eval1(*s, {d}) == -1);
+}
+
+TEST_CASE("regression (fuzz map_text): a product right of `*` is parenthesised", "[indexing][regression]") {
+  // (d0 + d1) * -(d1 + d1) * -5 is ((d0 + d1) * (d1 * -2)) * -5: the right operand of the inner product is
+  // itself a product. Printed bare, `(d0 + d1) * d1 * -2 * -5` reads back left to right as
+  // (((d0 + d1) * d1) * -2) * -5, where -2 * -5 folds: `(d0 + d1) * d1 * 10`, another text.
+  const auto m =
+      map("(d0, d1) -> ((d0 + d1) * -(d1 + d1) * -5, d0 * (d1 * d0)), domain: d0 in [1, 3], d1 in [-3, 3]");
+  const auto text = xl::to_string(m);
+  CHECK(text.view().starts_with("(d0, d1) -> ((d0 + d1) * (d1 * -2) * -5, d0 * (d1 * d0)), domain:"));
+  CHECK(xl::to_string(map(text.view())).view() == text.view());
+  CHECK(map(text.view()) == m);
+  // By hand at (1, 2): (1 + 2) * (2 * -2) * -5 = 60, 1 * (2 * 1) = 2.
+  const index_t p[2] = {1, 2};
+  const auto r = xl::checked_evaluate(m, p, 2, nullptr, 0);
+  REQUIRE(r.has_value());
+  CHECK((*r)[0] == 60);
+  CHECK((*r)[1] == 2);
 }

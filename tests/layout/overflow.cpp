@@ -85,3 +85,39 @@ TEST_CASE("regression (fuzz shape_text): splitting a digit of size INT64_MAX und
   static_assert(compiled);
   CHECK(compiled);
 }
+
+TEST_CASE("regression (fuzz shape_text): the radix products of a tile split are checked",
+          "[layout][regression]") {
+  // T(*,*,*,2,3) merges dimensions 0..3 (sizes 0, 8, 2^62, 2) and splits the group by 2. The split multiplied
+  // the group's digit radices 2 * 2^62 * 8 * 0 in order: 2 * 2^62 = 2^63 overflowed before the 0. The shape
+  // has 0 elements and span 0; its program is not exact (linear_index needs none). Evaluated in a constant
+  // expression, so an overflow would not compile.
+  constexpr bool compiled = [] {
+    const auto s = xl::parse_shape("f32[0,8,04611686018427387904,2,10]{4,3,2,1,0:T(*,*,*,2,3)}");
+    if (!s) return false;
+    return !xl::compile_index_program(*s).exact && xl::checked_required_span_size(*s).value_or(-1) == 0 &&
+           xl::checked_element_count(*s).value_or(-1) == 0;
+  }();
+  static_assert(compiled);
+  CHECK(compiled);
+}
+
+TEST_CASE("regression (fuzz shape_text): byte sizes with a huge E(n) are exact, not span_overflow",
+          "[layout][regression]") {
+  // ceil(6 * E / 8) for E = 2^62 + 80: the tail 6 * E bits passed int64, but the bytes do not:
+  // 6 * (2^62 + 80) / 8 = 3 * 2^61 + 60 = 3458764513820540988. With E = 2^62 + 3 (not a whole number of
+  // bytes): 3 * 2^61 + ceil(18 / 8) = 3458764513820540931. Evaluated in a constant expression.
+  constexpr auto bytes = [](std::string_view text) {
+    const auto s = xl::parse_shape(text);
+    if (!s) return index_t{-1};
+    const auto logical = xl::checked_byte_size(*s), physical = xl::checked_physical_byte_size(*s);
+    if (!logical || !physical || *logical != *physical) return index_t{-2};
+    return *logical;
+  };
+  static_assert(bytes("s4[6]{0:E(4611686018427387984)}") == 3458764513820540988);
+  static_assert(bytes("s4[6]{0:E(4611686018427387907)}") == 3458764513820540931);
+  CHECK(bytes("s4[6]{0:E(4611686018427387984)}") == 3458764513820540988);
+  // 16 elements take 2 * E = 2^63 + 160 bytes: no int64.
+  CHECK(xl::checked_byte_size(shape("s4[16]{0:E(4611686018427387984)}")).error().id ==
+        xl::error_id::span_overflow);
+}

@@ -13,8 +13,8 @@ namespace detail {
 /// XLA's expression printer (symbolic_map_serialization.cc). `Names` appends the name of variable v:
 /// names(out, v). Precedence: + is 1, * / mod ceildiv are 2; a child is parenthesised when its precedence
 /// is lower than its parent's, or equal with a different operator, or the same operator on the right
-/// (except *), or a sum right of a printed minus. `x * -1` prints `-x`; `a + b` with a negative leading
-/// term in b prints `a - (-b)`.
+/// (also *, where XLA omits them), or a sum right of a printed minus. `x * -1` prints `-x` (`-(x)` unless x
+/// is a variable, min or max); `a + b` with a negative leading term in b prints `a - (-b)`.
 template <class Out, class Names>
 struct expr_printer {
   expr_view v;
@@ -66,25 +66,8 @@ struct expr_printer {
     const expr_node& n = v[e];
     if (n.kind == expr_kind::add) return negatable(n.lhs) && negatable(n.rhs);
     if (n.kind == expr_kind::constant) return n.value != index_min;
-    if (n.kind == expr_kind::mul) {
-      if (v.is_constant(n.lhs, index_min) || v.is_constant(n.rhs, index_min)) return false;
-      // Two constants (a product that overflows, kept as written) print negated as `p * -q`, which must not
-      // fold when parsed back.
-      if (v.is_constant(n.lhs) && v.is_constant(n.rhs))
-        return !checked_mul(v[n.lhs].value, -v[n.rhs].value).ok;
-    }
+    if (n.kind == expr_kind::mul) return !v.is_constant(n.lhs, index_min) && !v.is_constant(n.rhs, index_min);
     return true;
-  }
-
-  /// Does print(e) begin with a minus sign (a negative constant or a negation, leftmost)?
-  constexpr bool starts_with_minus(expr_id e) const noexcept {
-    for (;;) {
-      const expr_node& n = v[e];
-      if (n.kind == expr_kind::constant) return n.value < 0;
-      if (n.kind == expr_kind::variable || n.kind == expr_kind::min || n.kind == expr_kind::max) return false;
-      if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) return true;
-      e = n.lhs;
-    }
   }
 
   constexpr bool needs_parens(expr_kind k, int parent, bool is_rhs, bool is_rhs_of_minus) const noexcept {
@@ -94,7 +77,9 @@ struct expr_printer {
     if (prec == parent_prec) {
       if (static_cast<expr_kind>(parent) != k) return true;
       if (k == expr_kind::add) return is_rhs_of_minus;
-      if (k != expr_kind::mul) return is_rhs;
+      // A product right of `*` too (XLA leaves it bare): `a * b * c` reads back as (a * b) * c, where
+      // constants fold, so `(d0 + d1) * (d1 * -2) * -5` printed bare came back as `(d0 + d1) * d1 * 10`.
+      return is_rhs;
     }
     return false;
   }
@@ -120,16 +105,16 @@ struct expr_printer {
         break;
     }
     if (n.kind == expr_kind::mul && (v.is_constant(n.lhs, -1) || v.is_constant(n.rhs, -1))) {
-      // `-x` right of `/`, `mod` or `ceildiv` is parenthesised: `d0 / -d0 * d1` would parse as
-      // `(d0 / -d0) * d1`. So is `-(a * b)` left of them: `-a * b / c` parses as `((-a) * b) / c`, the same
-      // value, but that prints `(-a * b) / c`.
+      // The parser reads `-` with the one factor that follows and negates it (ws.negate), so only a
+      // variable, min or max prints bare: `-(a * b)` reads back as (a * b) * -1, where `-a * b` would be
+      // (-a) * b (and `-d0 * 5 * d1` would fold into d0 * -5 * d1); `-(d0 / 2)`, `-(-d0 * d1)` likewise.
       const expr_id negated = v.is_constant(n.lhs, -1) ? n.rhs : n.lhs;
-      const bool parens = (is_rhs || v.kind(negated) == expr_kind::mul) && parent >= 0 &&
+      const expr_kind nk = v.kind(negated);
+      const bool inner_parens = nk != expr_kind::variable && nk != expr_kind::min && nk != expr_kind::max;
+      // A bare `-x` right of `/`, `mod` or `ceildiv` is parenthesised as XLA does: `d0 / (-d1)`.
+      const bool parens = !inner_parens && is_rhs && parent >= 0 &&
                           precedence(static_cast<expr_kind>(parent)) == 2 &&
                           static_cast<expr_kind>(parent) != expr_kind::mul;
-      // A negated term that itself prints with a leading minus (`-(-p * q * d0)`, a product of constants
-      // kept as written) is parenthesised: `--p` is not a token sequence the parser reads back the same way.
-      const bool inner_parens = starts_with_minus(negated);
       if (parens) out.append('(');
       out.append('-');
       if (inner_parens) out.append('(');
@@ -160,14 +145,6 @@ struct expr_printer {
       } else {
         out.append_int(-n.value);
       }
-      return;
-    }
-    if (n.kind == expr_kind::mul && v.is_constant(n.lhs) && v.is_constant(n.rhs)) {
-      // Two constants keep their order (`a - p * -q`): the parser negates `p * -q` into p * q again, where
-      // `a - -q * p` (the constant factor moved right) would come back as another tree printed otherwise.
-      out.append_int(v[n.lhs].value);
-      out.append(" * ");
-      out.append_int(-v[n.rhs].value);
       return;
     }
     if (n.kind == expr_kind::mul) {

@@ -92,10 +92,11 @@ struct basic_expr_workspace {
 
   /// XLA's CreateSymbolicBinaryOp: constants move to the right of + * min max; x + 0 -> x; x * 0 -> 0;
   /// x * 1 -> x; (x * c1) * c2 -> x * (c1 * c2); an operation on two constants folds. No reordering of
-  /// other operands (v1 + v0 stays).
+  /// other operands (v1 + v0 stays). A sum times -1 is negate(sum), so that `(a + b) * -1` and `-(a + b)`
+  /// are one tree. A constant that leaves int64 (two constants whose sum, product or quotient does not
+  /// fit, or c1 * c2) records error_id::integer_overflow and gives node 0: no tree holds an operation on
+  /// two constants. A constant divisor 0 stays as written (the parser and finish_map report it).
   constexpr expr_id binary(expr_kind k, expr_id l, expr_id r) noexcept {
-    // (Two constants keep their order: they fold, or, where folding overflows, stay as written, so that the
-    // printed text parses back to the same tree.)
     if ((k == expr_kind::add || k == expr_kind::mul || k == expr_kind::min || k == expr_kind::max) &&
         is_constant(l) && !is_constant(r)) {
       const expr_id t = l;
@@ -107,16 +108,38 @@ struct basic_expr_workspace {
       const index_t c = value(r);
       if (c == 0) return r;
       if (c == 1) return l;
+      if (c == -1 && kind(l) == expr_kind::add) return negate(l);
       if (kind(l) == expr_kind::mul && is_constant(nodes[l].rhs)) {
         const checked_index p = checked_mul(value(nodes[l].rhs), c);
-        if (p.ok) return binary(expr_kind::mul, nodes[l].lhs, constant(p.value));
+        if (!p.ok) return overflow();
+        return binary(expr_kind::mul, nodes[l].lhs, constant(p.value));
       }
     }
     if (is_constant(l) && is_constant(r)) {
       const checked_index v = detail::apply_op(k, value(l), value(r));
       if (v.ok) return constant(v.value);
+      if (!is_division(k) || value(r) != 0) return overflow();
     }
     return make(k, l, r, 0);
+  }
+  static constexpr bool is_division(expr_kind k) noexcept {
+    return k == expr_kind::floordiv || k == expr_kind::ceildiv || k == expr_kind::mod;
+  }
+  /// Records integer_overflow; node 0 stands for the value that does not exist.
+  constexpr expr_id overflow() noexcept {
+    fail(error_id::integer_overflow);
+    return 0;
+  }
+  /// a * b and a + b for canonical_sum's coefficients: integer_overflow where they leave int64.
+  constexpr index_t checked_coef_mul(index_t a, index_t b) noexcept {
+    const checked_index p = checked_mul(a, b);
+    if (!p.ok) fail(error_id::integer_overflow);
+    return p.ok ? p.value : 0;
+  }
+  constexpr index_t checked_coef_add(index_t a, index_t b) noexcept {
+    const checked_index p = checked_add(a, b);
+    if (!p.ok) fail(error_id::integer_overflow);
+    return p.ok ? p.value : 0;
   }
 
   // XLA's operators on SymbolicExpr (what C++ code building maps writes).
@@ -162,7 +185,8 @@ struct basic_expr_workspace {
   }
 
   /// factor * (a sum), flattened: like terms merged, zero terms dropped, constants folded, the terms sorted
-  /// in XLA's order and chained left to right (XLA's CanonicalizeAdd without its mod/div pairing).
+  /// in XLA's order and chained left to right (XLA's CanonicalizeAdd without its mod/div pairing). A
+  /// coefficient or constant that leaves int64 on the way is integer_overflow.
   constexpr expr_id canonical_sum(expr_id sum, index_t factor) noexcept {
     constexpr std::size_t max_terms = 32;
     expr_id bases[max_terms]{};
@@ -183,12 +207,12 @@ struct basic_expr_workspace {
       expr_id base = e;
       index_t coeff = 1;
       while (kind(base) == expr_kind::mul && is_constant(nodes[base].rhs)) {
-        coeff = saturating_mul(coeff, value(nodes[base].rhs));
+        coeff = checked_coef_mul(coeff, value(nodes[base].rhs));
         base = nodes[base].lhs;
       }
-      coeff = saturating_mul(coeff, factor);
+      coeff = checked_coef_mul(coeff, factor);
       if (is_constant(base)) {
-        constant_part = saturating_add(constant_part, saturating_mul(coeff, value(base)));
+        constant_part = checked_coef_add(constant_part, checked_coef_mul(coeff, value(base)));
         continue;
       }
       std::size_t i = 0;
@@ -198,8 +222,9 @@ struct basic_expr_workspace {
         bases[n] = base;
         coeffs[n++] = 0;
       }
-      coeffs[i] = saturating_add(coeffs[i], coeff);
+      coeffs[i] = checked_coef_add(coeffs[i], coeff);
     }
+    if (failed()) return 0;
     expr_id terms[max_terms + 1]{};
     std::size_t m = 0;
     for (std::size_t i = 0; i < n; ++i) {

@@ -185,6 +185,43 @@ constexpr bool set_name(indexing_map& m, std::size_t v, std::string_view name) n
   return true;
 }
 
+/// Is `name` the printed name of variable w (its custom name, else d<i>, s<j> or rt<k>)?
+constexpr bool prints_as(const indexing_map& m, std::size_t w, std::string_view name) noexcept {
+  if (m.names.length[w] != 0) return m.custom_name(w) == name;
+  const std::size_t nd = m.num_dims, nr = m.num_range_vars;
+  const std::string_view prefix = w < nd ? "d" : (w < nd + nr ? "s" : "rt");
+  std::size_t index = w < nd ? w : (w < nd + nr ? w - nd : w - nd - nr);
+  if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return false;
+  // The decimal digits of index, compared from the right.
+  std::size_t i = name.size();
+  do {
+    if (i == prefix.size() || name[i - 1] != static_cast<char>('0' + index % 10)) return false;
+    --i;
+    index /= 10;
+  } while (index != 0);
+  return i == prefix.size();
+}
+
+/// Makes the printed names of a map's variables unique, so that its text parses back: a custom name that
+/// another variable also prints (two maps composed with the same custom name, or a custom `s1` that became
+/// the default name of another symbol when variables were renumbered: fuzz map_algebra) is dropped, last
+/// variables first, and its variable prints its default name. Default names never clash with each other.
+constexpr void make_names_unique(indexing_map& m) noexcept {
+  const std::size_t nv = m.num_vars();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t v = nv; v-- > 0;) {
+      if (m.names.length[v] == 0) continue;
+      bool clash = false;
+      for (std::size_t w = 0; w < nv && !clash; ++w) clash = w != v && prints_as(m, w, m.custom_name(v));
+      if (!clash) continue;
+      m.names.length[v] = 0;
+      m.names.offset[v] = 0;
+      changed = true;
+    }
+  }
+}
+
 /// A map under construction: an indexing_map whose expression ids refer to a workspace (its pool is
 /// unused until finish_map). The algorithms fill one and call finish_map.
 using map_draft = indexing_map;
@@ -254,6 +291,7 @@ constexpr result<indexing_map> finish_map(basic_expr_workspace<C>& ws, map_draft
     }
   }
   if (d.kind == map_kind::undefined) return indexing_map{};
+  make_names_unique(d);
   for (std::size_t v = 0; v < d.num_vars(); ++v) {
     if (d.bounds[v].is_empty()) d.kind = map_kind::known_empty;
   }

@@ -413,7 +413,9 @@ struct simplifier {
       }
       const index_t q = floor_div(L.constant, c);
       out.constant = add_checked(out.constant, q);
-      L.constant -= q * c;
+      // The remainder directly: q * c leaves int64 for a constant near INT64_MIN (floor(INT64_MIN / 100) *
+      // 100 < INT64_MIN; fuzz map_text), the remainder does not.
+      L.constant = floor_mod(L.constant, c);
       if (!pulled) break;
     }
     if (c == 1) {
@@ -812,6 +814,13 @@ struct simplifier {
       if (d.lower >= 0) return is_min ? b : a;
       const expr_id ra = raw(a);
       return atom_form(order_pair_kind(n.kind, ra, raw(b)));
+    }
+    if (a.is_constant() && b.is_constant() && b.constant != 0) {
+      // Two constants fold, as the parser folds them: `1 / -9223372036854775808` is -1 (an opaque atom kept
+      // it as written, and its text read back as -1: fuzz map_algebra).
+      const checked_index v = apply_op(n.kind, a.constant, b.constant);
+      if (!v.ok) ws.fail(error_id::integer_overflow);
+      return constant_form(v.value);
     }
     if (!b.is_constant() || b.constant == 0 || b.constant == index_min) {
       // Not affine: an opaque atom over the normalised operands.

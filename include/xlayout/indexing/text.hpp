@@ -43,18 +43,29 @@ struct expr_parser {
 
   constexpr bool failed() const noexcept { return s.failed() || ws.failed(); }
 
+  /// An operation whose folded constant left int64 (the workspace records integer_overflow: `2 * 2^62`,
+  /// `d0 * 2^62 * 2`, `-(-9223372036854775808)`) is an error of the text at the start of the subexpression.
+  constexpr expr_id overflow_at(expr_id e, std::size_t start) noexcept {
+    if (ws.error == error_id::integer_overflow) s.fail_at(error_id::integer_overflow, start);
+    return e;
+  }
+
   constexpr expr_id parse_expr() noexcept {
+    s.skip_space();
+    const std::size_t start = s.position();
     expr_id lhs = parse_term();
     while (!failed()) {
       s.skip_space();
       if (s.peek() == '+') {
         s.set_position(s.position() + 1);
         const expr_id rhs = parse_term();
-        lhs = ws.add(lhs, rhs);
+        if (failed()) break;
+        lhs = overflow_at(ws.add(lhs, rhs), start);
       } else if (s.peek() == '-' && s.peek(1) != '>') {
         s.set_position(s.position() + 1);
         const expr_id rhs = parse_term();
-        lhs = ws.sub(lhs, rhs);
+        if (failed()) break;
+        lhs = overflow_at(ws.sub(lhs, rhs), start);
       } else {
         break;
       }
@@ -86,6 +97,8 @@ struct expr_parser {
   }
 
   constexpr expr_id parse_term() noexcept {
+    s.skip_space();
+    const std::size_t start = s.position();
     expr_id lhs = parse_factor();
     while (!failed()) {
       const expr_kind k = accept_operator();
@@ -101,7 +114,7 @@ struct expr_parser {
         s.fail_at(error_id::invalid_divisor, rhs_at);
         break;
       }
-      lhs = ws.binary(k, lhs, rhs);
+      lhs = overflow_at(ws.binary(k, lhs, rhs), start);
     }
     return lhs;
   }
@@ -135,7 +148,7 @@ struct expr_parser {
       }
       s.set_position(start + 1);
       const expr_id e = parse_factor();
-      return failed() ? 0 : ws.negate(e);
+      return failed() ? 0 : overflow_at(ws.negate(e), start);
     }
     if (c == '(') {
       s.set_position(start + 1);
@@ -407,7 +420,8 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
 
 /// Parses XLA's text of an indexing map. Errors carry an id and the 0-based position in the text:
 /// unbalanced_parenthesis, unknown_variable, variable_out_of_order, empty_range, expected_arrow,
-/// expected_range, duplicate_variable, too_many_variables, too_many_results, pool_exhausted, ...
+/// expected_range, duplicate_variable, too_many_variables, too_many_results, pool_exhausted,
+/// integer_overflow (a folded constant that leaves int64, at the start of its subexpression), ...
 /// The map is stored as parsed (XLA's construction folding only); simplify() simplifies it. A map without
 /// `domain:` has unbounded variables.
 constexpr result<indexing_map> parse_indexing_map(std::string_view text,

@@ -131,11 +131,21 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
   }
   for (; k < x.size(); ++k) outer.push_back(x[k]);
   // Keep the invariant that a dimension's digit radices multiply to its size: slots that hold only tile
-  // padding get a digit that is always 0.
+  // padding get a digit that is always 0. The products are checked: next to a dimension of size 0 the
+  // others may multiply past int64 (f32[0,8,2^62,2,10]{...:T(*,*,*,2,3)}: 2 * 2^62; fuzz shape_text), and
+  // the program is then not exact.
+  const auto radix_product = [](const digit_list& l, index_t& out) {
+    out = 1;
+    for (const program_digit& g : l) {
+      const checked_index p = checked_mul(out, g.radix);
+      if (!p.ok) return false;
+      out = p.value;
+    }
+    return true;
+  };
   index_t slots = 1, inner_slots = 1, outer_slots = 1;
-  for (const program_digit& g : x) slots *= g.radix;
-  for (const program_digit& g : inner) inner_slots *= g.radix;
-  for (const program_digit& g : outer) outer_slots *= g.radix;
+  if (!radix_product(x, slots) || !radix_product(inner, inner_slots) || !radix_product(outer, outer_slots))
+    return false;
   const auto pad = [&](digit_list& l, index_t have, index_t want) {
     if (have == want) return true;
     if (have > want || want % have != 0) return false;
@@ -158,8 +168,13 @@ constexpr void coalesce_terms(const shape& s, index_program& prog) noexcept {
         index_term& lo = prog.terms[a];
         const index_term& hi = prog.terms[b];
         if (a == b || lo.modulus == 0 || !(lo.coefficients == hi.coefficients)) continue;
-        if (hi.divisor != lo.divisor * lo.modulus || hi.stride != lo.stride * lo.modulus) continue;
-        lo.modulus = hi.modulus == 0 ? 0 : lo.modulus * hi.modulus;
+        // Checked: a product that leaves int64 is no digit's divisor or stride (and no merged modulus).
+        const checked_index div = checked_mul(lo.divisor, lo.modulus);
+        const checked_index str = checked_mul(lo.stride, lo.modulus);
+        if (!div.ok || !str.ok || hi.divisor != div.value || hi.stride != str.value) continue;
+        const checked_index mod = checked_mul(lo.modulus, hi.modulus);
+        if (hi.modulus != 0 && !mod.ok) continue;
+        lo.modulus = hi.modulus == 0 ? 0 : mod.value;
         if (lo.modulus != 0 && max_combination(s, lo.coefficients) / lo.divisor < lo.modulus) lo.modulus = 0;
         prog.terms.erase(b);
         changed = true;

@@ -15,6 +15,19 @@ constexpr index_t element_bits(const shape& s) noexcept {
   return s.layout.element_size_in_bits > 0 ? s.layout.element_size_in_bits : bit_width(s.element_type);
 }
 
+namespace detail {
+/// ceil(n * bits / 8) for n >= 0 and bits > 0, without forming n * bits: with n = 8q + r and bits = 8a + b
+/// it is q * bits + r * a + ceil(r * b / 8), and r * a + ceil(r * b / 8) <= 7 * a + 7 fits. (r * bits
+/// overflowed for E(n) near 2^62: s4[6]{0:E(4611686018427387984)} has ceil(6 * E / 8) = 3458764513820540988
+/// bytes; fuzz shape_text.) ok = false where the bytes leave int64.
+constexpr checked_index bytes_of_bits(index_t n, index_t bits) noexcept {
+  const index_t r = n % 8;
+  const checked_index whole = checked_mul(n / 8, bits);
+  const checked_index total = checked_add(whole.value, r * (bits / 8) + (r * (bits % 8) + 7) / 8);
+  return {total.value, whole.ok && total.ok};
+}
+}  // namespace detail
+
 /// XLA's ShapeUtil::ByteSizeOf for an array: logical elements times the bytes of one element
 /// (ByteSizeOfPrimitiveType, so unpacked S4 takes a byte), or ceil(elements * E / 8) with E(n).
 /// Tiles and padding are ignored. Errors: dynamic_dimension, span_overflow.
@@ -22,13 +35,10 @@ constexpr result<index_t> checked_byte_size(const shape& s) noexcept {
   auto n = checked_element_count(s);
   if (!n) return n.error();
   if (s.layout.element_size_in_bits > 0) {
-    // In bytes, not bits (as checked_physical_byte_size): n = 8q + r.
-    const index_t bits = s.layout.element_size_in_bits;
-    const auto whole = checked_mul(*n / 8, bits);
-    const auto tail = checked_mul(*n % 8, bits);  // E(n) may be large
-    const auto total = checked_add(whole.value, ceil_div(tail.value, 8));
-    if (!whole.ok || !tail.ok || !total.ok) return error_id::span_overflow;
-    return total.value;
+    // In bytes, not bits (as checked_physical_byte_size).
+    const checked_index bytes = detail::bytes_of_bits(*n, s.layout.element_size_in_bits);
+    if (!bytes.ok) return error_id::span_overflow;
+    return bytes.value;
   }
   auto bytes = checked_mul(*n, byte_width(s.element_type));
   if (!bytes.ok) return error_id::span_overflow;
@@ -51,14 +61,10 @@ constexpr result<index_t> checked_physical_byte_size(const shape& s) noexcept {
   auto span = checked_required_span_size(s);
   if (!span) return span.error();
   // Counted in bytes, never in bits (span * bits overflows int64 long before the byte count does:
-  // f32[1048576,1048576,1024,1024] has 2^62 bytes but 2^65 bits). span = 8q + r, so
-  // ceil(span * bits / 8) = q * bits + ceil(r * bits / 8).
-  const index_t bits = element_bits(s);
-  const auto whole = checked_mul(*span / 8, bits);
-  const auto tail = checked_mul(*span % 8, bits);  // E(n) may be large
-  const auto total = checked_add(whole.value, ceil_div(tail.value, 8));
-  if (!whole.ok || !tail.ok || !total.ok) return error_id::span_overflow;
-  return total.value;
+  // f32[1048576,1048576,1024,1024] has 2^62 bytes but 2^65 bits).
+  const checked_index bytes = detail::bytes_of_bits(*span, element_bits(s));
+  if (!bytes.ok) return error_id::span_overflow;
+  return bytes.value;
 }
 
 /// physical_byte_size for a static shape (compile error in a constant expression otherwise).
