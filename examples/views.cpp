@@ -3,6 +3,7 @@
 // to the identity; for_each over a view. docs/views.md quotes this file.
 #include <cstdio>
 #include <xlayout/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 using namespace xlayout;
 
 // Prints a view's shape and its map (view index -> base index), as XLA prints maps.

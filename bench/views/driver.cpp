@@ -9,6 +9,7 @@
 #include <vector>
 #include <xlayout/static/indexing_map.hpp>
 #include <xlayout/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 
 using namespace xlayout;
 using sum_t = std::uint64_t;

@@ -3,6 +3,7 @@
 // its base.
 #include <type_traits>
 #include <xlayout/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 using namespace xlayout;
 
 using Cube = Tensor<"f32[10,10,10]">;

@@ -73,13 +73,22 @@ constexpr index_t lowered_shift(interval r, index_t c) noexcept {
   return k;
 }
 
+// The compile-time facts the arithmetic below branches on, as variable templates: nvcc does not let a
+// host-device function call a constexpr host function, even in a constant expression.
+template <class H, expr_id Id>
+inline constexpr interval range_v = lowered_range<H>(Id);
+template <index_t C>
+inline constexpr int log2_v = exact_log2(C);
+template <class H, expr_id Lhs, index_t C>
+inline constexpr index_t shift_v = lowered_shift(range_v<H, Lhs>, C);
+
 /// floor(a / C) and a mod C through a + K*C >= 0 (C > 0).
 template <index_t C, index_t K>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_floordiv_shifted(index_t a) noexcept {
   using U = std::uint64_t;
   const U v = static_cast<U>(a + K * C);
-  if constexpr (exact_log2(C) >= 0) {
-    return static_cast<index_t>(v >> exact_log2(C)) - K;
+  if constexpr (log2_v<C> >= 0) {
+    return static_cast<index_t>(v >> log2_v<C>) - K;
   } else {
     return static_cast<index_t>(v / static_cast<U>(C)) - K;
   }
@@ -88,7 +97,7 @@ template <index_t C, index_t K>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_mod_shifted(index_t a) noexcept {
   using U = std::uint64_t;
   const U v = static_cast<U>(a + K * C);
-  if constexpr (exact_log2(C) >= 0) {
+  if constexpr (log2_v<C> >= 0) {
     return static_cast<index_t>(v & static_cast<U>(C - 1));
   } else {
     return static_cast<index_t>(v % static_cast<U>(C));
@@ -99,19 +108,19 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_mod_shifted(index_t a) 
 template <class H, expr_id Lhs, index_t C>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_floordiv(const index_t* vars) noexcept {
   using U = std::uint64_t;
-  constexpr interval r = lowered_range<H>(Lhs);
+  constexpr interval r = range_v<H, Lhs>;
   const index_t a = lowered_node<H, Lhs>(vars);
   if constexpr (C == 1) {
     return a;
   } else if constexpr (C > 0 && r.lower >= 0) {
     if constexpr (r.upper < C) {
       return 0;
-    } else if constexpr (exact_log2(C) >= 0) {
-      return static_cast<index_t>(static_cast<U>(a) >> exact_log2(C));
+    } else if constexpr (log2_v<C> >= 0) {
+      return static_cast<index_t>(static_cast<U>(a) >> log2_v<C>);
     } else {
       return static_cast<index_t>(static_cast<U>(a) / static_cast<U>(C));
     }
-  } else if constexpr (constexpr index_t k = lowered_shift(r, C); k != 0) {
+  } else if constexpr (constexpr index_t k = shift_v<H, Lhs, C>; k != 0) {
     return lowered_floordiv_shifted<C, k>(a);
   } else {
     return floor_div(a, C);
@@ -122,13 +131,13 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_floordiv(const index_t*
 template <class H, expr_id Lhs, index_t C>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_ceildiv(const index_t* vars) noexcept {
   using U = std::uint64_t;
-  constexpr interval r = lowered_range<H>(Lhs);
+  constexpr interval r = range_v<H, Lhs>;
   const index_t a = lowered_node<H, Lhs>(vars);
   if constexpr (C == 1) {
     return a;
   } else if constexpr (C > 0 && r.lower >= 0 && r.upper <= index_max - C) {
-    if constexpr (exact_log2(C) >= 0) {
-      return static_cast<index_t>((static_cast<U>(a) + static_cast<U>(C - 1)) >> exact_log2(C));
+    if constexpr (log2_v<C> >= 0) {
+      return static_cast<index_t>((static_cast<U>(a) + static_cast<U>(C - 1)) >> log2_v<C>);
     } else {
       return static_cast<index_t>((static_cast<U>(a) + static_cast<U>(C - 1)) / static_cast<U>(C));
     }
@@ -141,19 +150,19 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_ceildiv(const index_t* 
 template <class H, expr_id Lhs, index_t C>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_mod(const index_t* vars) noexcept {
   using U = std::uint64_t;
-  constexpr interval r = lowered_range<H>(Lhs);
+  constexpr interval r = range_v<H, Lhs>;
   const index_t a = lowered_node<H, Lhs>(vars);
   if constexpr (C == 1 || C == -1) {
     return 0;
   } else if constexpr (C > 0 && r.lower >= 0) {
     if constexpr (r.upper < C) {
       return a;  // already a remainder
-    } else if constexpr (exact_log2(C) >= 0) {
+    } else if constexpr (log2_v<C> >= 0) {
       return static_cast<index_t>(static_cast<U>(a) & static_cast<U>(C - 1));
     } else {
       return static_cast<index_t>(static_cast<U>(a) % static_cast<U>(C));
     }
-  } else if constexpr (constexpr index_t k = lowered_shift(r, C); k != 0) {
+  } else if constexpr (constexpr index_t k = shift_v<H, Lhs, C>; k != 0) {
     return lowered_mod_shifted<C, k>(a);
   } else {
     return lowered_runtime_op(expr_kind::mod, a, C);

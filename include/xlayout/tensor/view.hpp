@@ -4,6 +4,9 @@
 // reverse, broadcast, bitcast; hlo/op_maps.hpp), composed with the maps of earlier views (a view of a view
 // is a view of the base), simplified, and lowered to inline arithmetic (tensor/lowering.hpp) whose results
 // index the base tensor. A reshape followed by its inverse composes to the identity and costs nothing.
+// Not included by xlayout/tensor.hpp (xlayout/xlayout.hpp includes it): hlo/op.hpp makes nvcc 13 warn
+// (#20013, static_vector's host-device operator== calling runtime_variable's host one), and the CUDA tests
+// of tensor.hpp allow no warning. In CUDA code, include it with -diag-suppress 20013.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -406,8 +409,12 @@ XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* added = nullptr) 
       stored_values<map::info.stored_symbols> s{};
       if constexpr (map::info.stored_symbols > 0) {
         constexpr std::size_t earlier = T::map_type::info.stored_symbols;
-        for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
-        for (std::size_t k = earlier; k < map::info.stored_symbols; ++k) s.values[k] = added[k - earlier];
+        if constexpr (earlier > 0) {
+          for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
+        }
+        if constexpr (map::info.stored_symbols > earlier) {
+          for (std::size_t k = earlier; k < map::info.stored_symbols; ++k) s.values[k] = added[k - earlier];
+        }
       }
       return tensor_view<typename T::base_type, map>(t.base(), s);
     }
@@ -432,19 +439,32 @@ constexpr error_id view_input_issue() noexcept {
   }
 }
 
+/// The issue of T as a view's input (as constants: nvcc forbids calling constexpr host functions from the
+/// host-device functions below, even in constant expressions). The fallback of an earlier error
+/// (invalid_tensor) takes every view silently.
+template <class T>
+struct input_check {
+  static constexpr bool fallback = is_invalid_tensor<T>::value;
+  static constexpr error_id id = fallback ? error_id::none : view_input_issue<T>();
+};
+/// The issue of a view op, with its column in the op's text (bitcast's shape).
+template <class Op>
+struct op_check {
+  static constexpr error_id id = Op::info.issue.id;
+  static constexpr index_t column = diagnostic_column(Op::info.issue);
+};
+
 /// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
 /// view_fallback.
 template <class T, template <class> class OpOf>
 XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* added = nullptr) noexcept {
-  // The fallback of an earlier error (invalid_tensor) takes every view silently.
-  constexpr error_id input = is_invalid_tensor<T>::value ? error_id::none : view_input_issue<T>();
-  static_assert(raise_if_error<input, 0>);
-  if constexpr (input != error_id::none || is_invalid_tensor<T>::value) {
+  static_assert(raise_if_error<input_check<T>::id, 0>);
+  if constexpr (input_check<T>::id != error_id::none || input_check<T>::fallback) {
     return view_fallback<T>();  // reported above
   } else {
     using op = OpOf<typename T::extents_type>;
-    static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
-    if constexpr (op::info.issue.id != error_id::none) {
+    static_assert(raise_if_error<op_check<op>::id, op_check<op>::column>);
+    if constexpr (op_check<op>::id != error_id::none) {
       return view_fallback<T>();  // reported above
     } else {
       return make_view<op>(t, added);
@@ -489,9 +509,9 @@ struct bind_map {
 };
 
 /// for_each's loop nest: dimension D of the view, the inner ones inside.
+XLAYOUT_EXEC_CHECK_DISABLE
 template <std::size_t D, class V, class F>
-XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx,
-                                                               F& f) {
+XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& f) {
   if constexpr (D == V::rank()) {
     f(static_cast<const index_array<V::rank()>&>(idx), v(idx));
   } else {
@@ -774,16 +794,16 @@ XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
 /// reported with their column. t must be a Tensor (a view has no layout of its own).
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
-  constexpr error_id input = detail::is_invalid_tensor<T>::value ? error_id::none
-                             : detail::is_basic_tensor<T>::value  ? detail::view_input_issue<T>()
-                                                                  : error_id::view_not_a_bitcast;
-  static_assert(raise_if_error<input, 0>);
-  if constexpr (input != error_id::none || detail::is_invalid_tensor<T>::value) {
+  using input = detail::input_check<T>;
+  constexpr error_id id = input::fallback || detail::is_basic_tensor<T>::value ? input::id
+                                                                               : error_id::view_not_a_bitcast;
+  static_assert(raise_if_error<id, 0>);
+  if constexpr (id != error_id::none || input::fallback) {
     return detail::view_fallback<T>();  // reported above
   } else {
     using op = detail::bitcast_op<T, S>;
-    static_assert(raise_if_error<op::info.issue.id, detail::diagnostic_column(op::info.issue)>);
-    if constexpr (op::info.issue.id != error_id::none) {
+    static_assert(raise_if_error<detail::op_check<op>::id, detail::op_check<op>::column>);
+    if constexpr (detail::op_check<op>::id != error_id::none) {
       return detail::view_fallback<T>();  // reported above
     } else {
       return tensor_view<T, op>(t);
@@ -805,8 +825,9 @@ XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
 
 /// Calls f(index, element) for every element of the view, in row-major order of the view's index (the
 /// last dimension fastest), index an index_array<rank>. A view with symbols is not iterable.
+XLAYOUT_EXEC_CHECK_DISABLE
 template <class Base, class Map, class F>
-XLAYOUT_EXEC_CHECK_DISABLE XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
+XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
   using V = tensor_view<Base, Map>;
   static_assert(V::num_symbols == 0, "xlayout::for_each: the view's map has symbols; give them to v(...)");
   if constexpr (V::num_symbols == 0) {
