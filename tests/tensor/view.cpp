@@ -265,6 +265,9 @@ TEST_CASE("checked access: at() gives the element or index_out_of_range / index_
   CHECK(&v(index_array<2>{{3, 2}}) == &t(2, 3));
   CHECK(&v[index_array<2>{{3, 2}}] == &t(2, 3));
   CHECK(&v(std::integral_constant<int, 3>{}, 2) == &t(2, 3));
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  CHECK(&v[3, 2] == &t(2, 3));  // C++23, as for a Tensor
+#endif
 }
 
 TEST_CASE("for_each visits every element of a view once, in row-major order of the view", "[tensor][view]") {

@@ -620,6 +620,13 @@ class tensor_view {
   {
     return (*this)(idx);
   }
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  /// v[i, j] where the compiler has multidimensional subscripts (C++23), as for a Tensor.
+  template <index_like... I>
+  XLAYOUT_HD constexpr reference operator[](I... i) const noexcept {
+    return (*this)(i...);
+  }
+#endif
 
   /// Checked access (a view without symbols): the element, or index_out_of_range / index_rank_mismatch.
   template <index_like... I>
