@@ -12,3 +12,4 @@
 #include <xlayout/tensor/size_formula.hpp>
 #include <xlayout/tensor/tensor.hpp>
 #include <xlayout/tensor/tiles.hpp>
+#include <xlayout/tensor/view.hpp>

@@ -7,7 +7,6 @@
 #include <xlayout/layout.hpp>
 #include <xlayout/static.hpp>
 #include <xlayout/tensor.hpp>
-#include <xlayout/tensor/view.hpp>  // not in tensor.hpp: it includes hlo/ (see tensor/view.hpp)
 #include <xlayout/text.hpp>
 #include <xlayout/values.hpp>
 #include <xlayout/version.hpp>

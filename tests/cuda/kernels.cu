@@ -1,6 +1,7 @@
 // tests/cuda/kernels.cu: the accessors and iteration functions in device code, as a kernel author writes
 // them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
-// accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code.
+// accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code, a
+// transpose through a view and a tensor whose layout is a run-time value.
 #include <cstdint>
 #include <type_traits>
 #include <xlayout/tensor.hpp>
@@ -65,6 +66,24 @@ __global__ void unrolled(float* p) {
   });
 }
 
+// A transpose through a view: dst(i, j) = src(j, i), both tiled T(8,128); the view's offsets are those of
+// f32[4096,4096]{0,1:T(8,128)}. One thread per element of a row of dst.
+__global__ void transposed(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_arg) {
+  const ConstTensor<"f32[4096,4096]{1,0:T(8,128)}"> src(src_arg);
+  const Tiled dst(dst_arg);
+  const auto view = transpose<1, 0>(src);
+  const auto i = static_cast<index_t>(blockIdx.y);
+  const auto j = static_cast<index_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  dst(i, j) = view(i, j);
+}
+
+// A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed
+// by value; the kernel reads through it.
+__global__ void runtime_layout(runtime_tensor<float> t, float value) {
+  const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
+  if (i < t.extent(0) && j < t.extent(1)) t(i, j) = value;
+}
+
 // The host side launches them (this file is compiled, not run: the test machine may have no GPU).
 void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float* sums, int* status) {
   const Tiled tiled(dst);
@@ -73,4 +92,8 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   checked<<<1, 1>>>(kernel_arg_of(tiled), 4096, 0, status);
   walks<<<dim3(32, 512), 1>>>(kernel_arg_of(tiled), sums);
   unrolled<<<1, 1>>>(dst);
+  transposed<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
+  if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
+    if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);
+  }
 }

@@ -251,9 +251,8 @@ struct op {
 struct runtime_variable {
   std::uint16_t operand = 0;
   indexing_map map;
-  friend constexpr bool operator==(const runtime_variable& a, const runtime_variable& b) noexcept {
-    return a.operand == b.operand && a.map == b.map;
-  }
+  // Defaulted, so nvcc treats it as host and device like static_vector's comparison that calls it.
+  friend constexpr bool operator==(const runtime_variable&, const runtime_variable&) = default;
 };
 
 /// XLA's OperandIndexing: how one output index reaches one operand index. runtime_variables[k] says where

@@ -554,4 +554,113 @@ constexpr gpu_variable_kind gpu_variable_kind_from_name(std::string_view name) n
   return gpu_variable_kind::none;
 }
 
+// --- printing (XLA's IndexingMap::ToString) ----------------------------------------------------------------
+
+namespace detail {
+/// Names the variables of a map when printing its expressions.
+struct map_var_names {
+  const indexing_map& m;
+  template <class Out>
+  constexpr void operator()(Out& out, index_t v) const noexcept {
+    m.append_name(out, static_cast<std::size_t>(v));
+  }
+};
+
+template <class Out>
+constexpr void print_map_expr(Out& out, const indexing_map& m, expr_id e) noexcept {
+  const map_var_names names{m};
+  expr_printer<Out, map_var_names> p{m.view(), out, names};
+  p.print(e);
+}
+
+/// Length of the prefix of constraint texts used to sort them (longer constraints tie-break by position).
+inline constexpr std::size_t constraint_sort_key_size = 256;
+}  // namespace detail
+
+/// Prints one expression of a map with the map's variable names.
+constexpr expr_text to_string(const indexing_map& m, expr_id e) noexcept {
+  expr_text s;
+  detail::print_map_expr(s, m, e);
+  return s;
+}
+
+/// XLA's text of the map (IndexingMap::ToString): `UNDEFINED`, `KNOWN EMPTY`, or
+/// `(dims)[range vars]{rt vars} -> (results), domain: var in [lo, hi], ..., constraints sorted as strings`.
+constexpr expr_text to_string(const indexing_map& m) noexcept {
+  expr_text s;
+  if (m.is_undefined()) return s.append("UNDEFINED"), s;
+  if (m.is_known_empty()) return s.append("KNOWN EMPTY"), s;
+  s.append('(');
+  for (std::size_t v = 0; v < m.num_dims; ++v) {
+    if (v > 0) s.append(", ");
+    m.append_name(s, v);
+  }
+  s.append(')');
+  if (m.num_range_vars > 0) {
+    s.append('[');
+    for (std::size_t v = m.num_dims; v < m.num_dims + m.num_range_vars; ++v) {
+      if (v > m.num_dims) s.append(", ");
+      m.append_name(s, v);
+    }
+    s.append(']');
+  }
+  if (m.num_rt_vars > 0) {
+    s.append('{');
+    for (std::size_t v = m.num_dims + m.num_range_vars; v < m.num_vars(); ++v) {
+      if (v > m.num_dims + m.num_range_vars) s.append(", ");
+      m.append_name(s, v);
+    }
+    s.append('}');
+  }
+  s.append(" -> (");
+  for (std::size_t i = 0; i < m.num_results; ++i) {
+    if (i > 0) s.append(", ");
+    detail::print_map_expr(s, m, m.results[i]);
+  }
+  s.append(')');
+  if (m.num_vars() == 0 && m.num_constraints == 0) return s;
+  s.append(", domain: ");
+  for (std::size_t v = 0; v < m.num_vars(); ++v) {
+    if (v > 0) s.append(", ");
+    m.append_name(s, v);
+    s.append(" in [").append_int(m.bounds[v].lower).append(", ").append_int(m.bounds[v].upper).append(']');
+  }
+  // Constraints sorted as strings (XLA sorts the printed constraints).
+  std::size_t order[XLAYOUT_MAX_CONSTRAINTS]{};
+  static_string<detail::constraint_sort_key_size> keys[XLAYOUT_MAX_CONSTRAINTS]{};
+  for (std::size_t i = 0; i < m.num_constraints; ++i) {
+    order[i] = i;
+    detail::print_map_expr(keys[i], m, m.constraint_exprs[i]);
+    keys[i].append(" in [").append_int(m.constraint_bounds[i].lower).append(", ");
+    keys[i].append_int(m.constraint_bounds[i].upper).append(']');
+  }
+  for (std::size_t i = 1; i < m.num_constraints; ++i) {
+    const std::size_t t = order[i];
+    std::size_t j = i;
+    while (j > 0 && keys[t].view() < keys[order[j - 1]].view()) {
+      order[j] = order[j - 1];
+      --j;
+    }
+    order[j] = t;
+  }
+  for (std::size_t i = 0; i < m.num_constraints; ++i) {
+    const std::size_t c = order[i];
+    if (m.num_vars() > 0 || i > 0) s.append(", ");
+    detail::print_map_expr(s, m, m.constraint_exprs[c]);
+    s.append(" in [").append_int(m.constraint_bounds[c].lower).append(", ");
+    s.append_int(m.constraint_bounds[c].upper).append(']');
+  }
+  return s;
+}
+
+/// The symbolic-map part of the text only: `(dims)[range vars]{rt vars} -> (results)` (XLA's SymbolicMap
+/// printing with the map's variable names).
+constexpr expr_text to_symbolic_map_string(const indexing_map& m) noexcept {
+  expr_text full = to_string(m);
+  if (m.kind != map_kind::regular) return full;
+  const std::string_view v = full.view();
+  const std::size_t at = v.find(", domain: ");
+  return at == std::string_view::npos ? full : expr_text(v.substr(0, at));
+}
+
 }  // namespace XLAYOUT_NAMESPACE

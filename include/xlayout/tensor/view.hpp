@@ -4,9 +4,6 @@
 // reverse, broadcast, bitcast; hlo/op_maps.hpp), composed with the maps of earlier views (a view of a view
 // is a view of the base), simplified, and lowered to inline arithmetic (tensor/lowering.hpp) whose results
 // index the base tensor. A reshape followed by its inverse composes to the identity and costs nothing.
-// Not included by xlayout/tensor.hpp (xlayout/xlayout.hpp includes it): hlo/op.hpp makes nvcc 13 warn
-// (#20013, static_vector's host-device operator== calling runtime_variable's host one), and the CUDA tests
-// of tensor.hpp allow no warning. In CUDA code, include it with -diag-suppress 20013.
 #pragma once
 #include <cstddef>
 #include <cstdint>
