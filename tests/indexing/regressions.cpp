@@ -439,3 +439,26 @@ TEST_CASE("regression (fuzz map_text): a product right of `*` is parenthesised",
   CHECK((*r)[0] == 60);
   CHECK((*r)[1] == 2);
 }
+
+TEST_CASE("regression (fuzz map_text): a constraint v + c whose c cannot move into the interval keeps c",
+          "[indexing][regression]") {
+  // d0 - (2^63 - 2) in [2, 3] needs d0 in [2^63, 2^63 + 1]: no int64 value, so the map is empty. The constant
+  // stays in the constraint (moving it would pass INT64_MAX), and simplify then took the constraint for
+  // the bare variable, d0 in [2, 3].
+  const auto s =
+      xl::checked_simplify(map("(d0) -> (d0), domain: d0 in [0, 5], d0 - 9223372036854775806 in [2, 3]"));
+  REQUIRE(s.has_value());
+  CHECK(s->is_known_empty());
+  // d0 + (2^63 - 2) in [-3, -2] is d0 in [-2^63 - 1, -2^63]: only INT64_MIN, outside [-5, 5].
+  const auto s2 =
+      xl::checked_simplify(map("(d0) -> (d0), domain: d0 in [-5, 5], d0 + 9223372036854775806 in [-3, -2]"));
+  REQUIRE(s2.has_value());
+  CHECK(s2->is_known_empty());
+  // With INT64_MIN in the domain that point stays: d0 is -9223372036854775808.
+  const auto s3 = xl::checked_simplify(
+      map("(d0) -> (d0), domain: d0 in [-9223372036854775808, 5], d0 + 9223372036854775806 in [-3, -2]"));
+  REQUIRE(s3.has_value());
+  const index_t at_min[1] = {index_min}, above_min[1] = {index_min + 1};
+  CHECK(xl::in_domain(*s3, at_min, 1));
+  CHECK_FALSE(xl::in_domain(*s3, above_min, 1));
+}

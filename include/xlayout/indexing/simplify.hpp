@@ -1156,7 +1156,10 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
         changed = true;
         continue;
       }
-      if (f.size == 1 && f.terms[0].coef == 1 && ws.kind(f.terms[0].atom) == expr_kind::variable) {
+      // A bare variable narrows its bounds; not `v + c` whose c normalize_constraint left (moving it would
+      // take a bound past int64: `d0 - 9223372036854775806 in [2, 3]` has no int64 point; fuzz map_text).
+      if (f.size == 1 && f.terms[0].coef == 1 && f.constant == 0 &&
+          ws.kind(f.terms[0].atom) == expr_kind::variable) {
         const auto v = static_cast<std::size_t>(ws.value(f.terms[0].atom));
         const interval nb = next.bounds[v].intersect(r);
         if (!(nb == next.bounds[v])) next.bounds[v] = nb;
