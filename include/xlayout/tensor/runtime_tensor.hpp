@@ -68,9 +68,9 @@ class runtime_mapping {
   /// @pre 0 <= idx[d] < extent(d) for every d (checked by XLAYOUT_ASSERT; see checked_offset).
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_t* idx) const noexcept {
     check_range(idx);
-    // One unrolled sum per term count: the count and the kind of arithmetic are the same for every element,
-    // so an optimiser takes the choice out of a loop of accesses and keeps each term's constants in
-    // registers; what remains per element is a shift, a mask, a multiply and an add per term.
+    // One unrolled sum per term count (a shift, a mask, a multiply and an add per term). g++ 12 keeps the
+    // switch inside a loop of accesses and reloads the terms per element; the call form's fixed paths below
+    // avoid both where the layout allows (docs/performance.md, "Layouts known at run time").
     if (pow2_) {
       switch (terms_.size()) {
         case 1:
