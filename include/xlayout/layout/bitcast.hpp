@@ -365,8 +365,13 @@ constexpr shape merge_combined_dimensions(shape s) noexcept {
       if (!size.ok) continue;
       s.dimensions[static_cast<std::size_t>(major)] = size.value;
       s.dimensions.erase(static_cast<std::size_t>(minor));
-      if (s.dynamic_dimensions.size() > static_cast<std::size_t>(minor))
-        s.dynamic_dimensions.erase(static_cast<std::size_t>(minor));
+      // Rebuilt rather than erased in place: g++ 12 -O3 took the in-place shift of this copy's flags for a
+      // read of uninitialised memory (-Wmaybe-uninitialized, the release preset).
+      decltype(s.dynamic_dimensions) flags;
+      for (std::size_t d = 0; d < s.dynamic_dimensions.size(); ++d) {
+        if (d != static_cast<std::size_t>(minor)) flags.push_back(s.dynamic_dimensions[d]);
+      }
+      s.dynamic_dimensions = flags;
       s.layout.minor_to_major.erase(r - 2 - j);
       for (index_t& d : s.layout.minor_to_major) d -= d > minor ? 1 : 0;
       t.dimensions.erase(q);
