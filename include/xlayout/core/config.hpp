@@ -1,4 +1,5 @@
-// include/xlayout/core/config.hpp: capacities, the host/device marker and the assertion hooks.
+// include/xlayout/core/config.hpp: every capacity, the namespace (XLAYOUT_NAMESPACE, an ABI namespace when a
+// capacity differs from its default), the host/device and inline markers, and the assertion hooks.
 #pragma once
 #include <cstddef>
 #include <cstdint>
