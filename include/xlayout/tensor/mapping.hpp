@@ -39,6 +39,30 @@ namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
+/// The accessors' run-time index check (tensor_mapping and views), given something with extent(d). With
+/// assertions on: every index, then the handler with the whole index and the extents. With them off: one
+/// assumption per dimension, unrolled (a loop of assumptions is left behind by g++ -O2 as an empty loop per
+/// element), which turns division and modulo by powers of two into shifts and masks.
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void assume_in_range([[maybe_unused]] index_t i,
+                                                              [[maybe_unused]] index_t e) noexcept {
+#if !(defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS)
+  XLAYOUT_ASSUME(i >= 0 && i < e);
+#endif
+}
+template <class Ext, std::size_t... D>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
+                                                              [[maybe_unused]] const Ext& ext,
+                                                              std::index_sequence<D...>) noexcept {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+  if (!((idx[D] >= 0 && idx[D] < ext.extent(D)) && ...)) {
+    const index_t e[] = {ext.extent(D)..., 0};
+    index_out_of_range_failed(__FILE__, __LINE__, idx, e, sizeof...(D));
+  }
+#else
+  (assume_in_range(idx[D], ext.extent(D)), ...);
+#endif
+}
+
 /// One term of a tensor's index program, with what the accessor and for_each need beside it.
 struct accessor_term {
   index_term term;        // ((e[dimension]) / divisor mod modulus) * stride, stride for the probe extents
@@ -284,7 +308,7 @@ class tensor_mapping {
         if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
       }
     } else {
-      expect_in_range(idx, std::make_index_sequence<rank()>{});
+      detail::expect_in_range(idx, extents_, std::make_index_sequence<rank()>{});
     }
     if constexpr (exact && horner) {
       return horner_terms<0>(idx, 0);
@@ -361,29 +385,6 @@ class tensor_mapping {
   }
 
  private:
-  // The run-time index check. With assertions on: every index, then the handler with the whole index and
-  // the extents. With them off: one assumption per dimension, unrolled (a loop of assumptions is left behind
-  // by g++ -O2 as an empty loop per element), which turns division and modulo by powers of two into shifts
-  // and masks.
-  template <std::size_t... D>
-  XLAYOUT_HD constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
-                                            std::index_sequence<D...>) const noexcept {
-#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-    if (!((idx[D] >= 0 && idx[D] < extent(D)) && ...)) {
-      const index_t e[] = {extent(D)..., 0};
-      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank());
-    }
-#else
-    (assume_one_in_range<D>(idx[D]), ...);
-#endif
-  }
-#if !(defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS)
-  template <std::size_t D>
-  XLAYOUT_HD constexpr void assume_one_in_range(index_t i) const noexcept {
-    const index_t e = extent(D);
-    XLAYOUT_ASSUME(i >= 0 && i < e);
-  }
-#endif
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);

@@ -601,7 +601,7 @@ class tensor_view {
           if (vars[d] < 0 || vars[d] >= static_extent(d)) index_out_of_range(vars[d], static_extent(d));
         }
       } else {
-        expect_in_range(vars, std::make_index_sequence<rank()>{});
+        detail::expect_in_range(vars, extents_type{}, std::make_index_sequence<rank()>{});
       }
       return element_at(vars, std::make_index_sequence<Base::rank()>{});
     }
@@ -684,26 +684,6 @@ class tensor_view {
                                                                std::index_sequence<D...>) const noexcept {
     return (*this)(idx[D]...);
   }
-  // As tensor_mapping: with assertions on, every index then the handler; off, one assumption per dimension.
-  template <std::size_t... D>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void expect_in_range([[maybe_unused]] const index_t* idx,
-                                                                       std::index_sequence<D...>) noexcept {
-#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-    if (!((idx[D] >= 0 && idx[D] < static_extent(D)) && ...)) {
-      const index_t e[] = {static_extent(D)..., 0};
-      detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, rank());
-    }
-#else
-    (assume_one_in_range<D>(idx[D]), ...);
-#endif
-  }
-#if !(defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS)
-  template <std::size_t D>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void assume_one_in_range(index_t i) noexcept {
-    constexpr index_t e = static_extent(D);
-    XLAYOUT_ASSUME(i >= 0 && i < e);
-  }
-#endif
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);
