@@ -130,7 +130,8 @@
     "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent "  \
     "differs from the tensor's")                                                                            \
   X(view_dynamic_extents,                                                                                   \
-    "view: the tensor must have static extents (views of '?' extents are not supported yet)")               \
+    "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs "   \
+    "static extents")                                                                                       \
   X(view_map_mismatch,                                                                                      \
     "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "   \
     "dimension of the tensor")
@@ -414,7 +415,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");
   static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1");
   static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
-  static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "view: the tensor must have static extents (views of '?' extents are not supported yet)");
+  static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents");
   static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
   // END generated
   // clang-format on
