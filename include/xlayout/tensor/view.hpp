@@ -5,6 +5,7 @@
 // is a view of the base), simplified, and lowered to inline arithmetic (tensor/lowering.hpp) whose results
 // index the base tensor. A reshape followed by its inverse composes to the identity and costs nothing.
 #pragma once
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -45,10 +46,23 @@ struct Slice {
   static constexpr index_t stride = Stride;
 };
 
+/// One dimension of slice(t, ...) known only at run time: XLA's [start:limit:stride], with 0 <= start <=
+/// limit <= extent and stride >= 1 (preconditions, XLAYOUT_EXPECTS naming view_invalid_slice). The view's
+/// extent along it is '?': ceil((limit - start) / stride), computed when the view is built.
+struct runtime_slice {
+  index_t start = 0;
+  index_t limit = 0;
+  index_t stride = 1;
+};
+
 template <class Base, class Map>
 class tensor_view;
 
 namespace detail {
+
+/// The bound a view's map gives a '?' extent: the dimension ranges over [0, view_dynamic_bound - 1] (a
+/// precondition on the extent, checked when the view is built).
+inline constexpr index_t view_dynamic_bound = index_t{1} << 32;
 
 template <class T>
 struct is_basic_tensor : std::false_type {};
@@ -67,18 +81,72 @@ struct is_slice : std::false_type {};
 template <index_t A, index_t B, index_t C>
 struct is_slice<Slice<A, B, C>> : std::true_type {};
 
+/// What slice(t, ...) takes per dimension: a Slice<...> (static), a runtime_slice, or an integer (one
+/// index, known at run time: the dimension is dropped, as std::submdspan drops it).
+struct slice_index_tag {};
+template <class S>
+struct slice_kind {
+  using type = S;  // Slice<...> or runtime_slice
+};
+template <std::integral I>
+struct slice_kind<I> {
+  using type = slice_index_tag;
+};
+template <class S>
+inline constexpr bool is_slice_arg = is_slice<S>::value || std::is_same_v<S, runtime_slice> || std::integral<S>;
+
 using view_dims = static_vector<index_t, XLAYOUT_MAX_RANK>;
 
 /// What a view operation computes once, at compile time: why it is not possible (error_id::none when it
 /// is), the map from the view's index to its input's index (simplified), and the view's extents.
+/// How a view computes, when it is built, the extent of one of its '?' dimensions: `input`: the extent of
+/// input dimension `a`; `sliced`: ceil((limit - start) / stride) of the run-time arguments a, a+1, a+2.
+struct extent_rule {
+  enum kind_t : std::uint8_t { input, sliced } kind = input;
+  index_t a = 0;
+};
+/// How a view computes the value of one of the symbols it holds: `extent_minus_one`: input extent(dim) - 1
+/// (reverse of a '?' dimension); `clamped_start`: argument `arg` clamped into [0, extent(dim) - size] (XLA's
+/// dynamic-slice); `argument`: argument `arg`; `clamped_stride`: argument `arg` clamped into [1, max(1,
+/// extent(dim))] (the same elements: a larger stride reaches only the first).
+struct symbol_rule {
+  enum kind_t : std::uint8_t { extent_minus_one, clamped_start, argument, clamped_stride } kind = argument;
+  index_t dim = 0;
+  index_t arg = 0;
+  index_t size = 0;
+};
+/// A precondition on the input's run-time extents and the arguments (view_invalid_slice): `at_least`: input
+/// extent(dim) >= size; `range`: arguments arg, arg+1, arg+2 are a valid [start:limit:stride] of dim;
+/// `index`: argument arg is an index of dim.
+struct view_check {
+  enum kind_t : std::uint8_t { at_least, range, index } kind = at_least;
+  index_t dim = 0;
+  index_t arg = 0;
+  index_t size = 0;
+};
+
 struct view_op_info {
   error issue;
   indexing_map map;
-  view_dims extents;
+  view_dims extents;  // dyn for a '?' extent
   /// The map's last `stored_symbols` symbols are values the view holds (dynamic_slice's starts); the others
   /// are arguments of operator() (map_view's symbols), and come first.
   std::size_t stored_symbols = 0;
+  /// No two view indices reach the same base index (false for a broadcast that repeats, and a map_view).
+  bool injective = true;
+  /// For the op alone (not a composition): its '?' extents, stored symbols and run-time checks.
+  extent_rule extent_rules[XLAYOUT_MAX_RANK]{};  // per view dimension whose extent is dyn
+  symbol_rule symbol_rules[XLAYOUT_MAX_RANK * 2]{};
+  view_check checks[XLAYOUT_MAX_RANK]{};
+  std::size_t num_checks = 0;
 };
+
+constexpr bool has_dynamic(const view_dims& d) noexcept {
+  for (index_t e : d) {
+    if (e == dyn) return true;
+  }
+  return false;
+}
 
 template <class Ext>
 constexpr view_dims dims_of_extents() noexcept {
@@ -92,7 +160,7 @@ constexpr shape view_shape(const view_dims& dims) noexcept {
   shape s;
   s.element_type = element_type::f32;
   for (index_t d : dims) {
-    s.dimensions.push_back(d);
+    s.dimensions.push_back(d == dyn ? view_dynamic_bound : d);  // a '?' extent: its bound
     s.dynamic_dimensions.push_back(false);
   }
   s.layout = default_layout(static_cast<index_t>(dims.size()));
@@ -170,29 +238,143 @@ constexpr view_op_info transpose_info(const view_dims& in, const dimension_list&
   hlo::op o;
   o.code = hlo::opcode::transpose;
   o.attrs.dimensions = perm;
-  return view_op_map(o, in, out);
+  view_op_info info = view_op_map(o, in, out);
+  for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, perm[i]};
+  return info;
+}
+
+/// The extents between two '?' extents (segment k of dims: before the first '?' for k = 0), multiplied.
+constexpr index_t segment_product(const view_dims& dims, std::size_t k) noexcept {
+  index_t p = 1;
+  std::size_t seg = 0;
+  for (index_t d : dims) {
+    if (d == dyn) {
+      ++seg;
+    } else if (seg == k) {
+      const checked_index q = checked_mul(p, d);
+      p = q.ok ? q.value : -1;
+    }
+  }
+  return p;
 }
 
 constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) noexcept {
+  if (has_dynamic(in) || has_dynamic(out)) {
+    // Each '?' extent must map through unchanged: as many '?' in both, and the static extents between them
+    // (and before the first, after the last) hold as many elements on both sides. Otherwise the reshape
+    // would split or merge an extent known only at run time.
+    std::size_t n_dyn_in = 0, n_dyn_out = 0;
+    for (index_t d : in) n_dyn_in += d == dyn ? 1 : 0;
+    for (index_t d : out) n_dyn_out += d == dyn ? 1 : 0;
+    if (n_dyn_in != n_dyn_out) return view_error(error_id::view_dynamic_extents);
+    for (std::size_t k = 0; k <= n_dyn_in; ++k) {
+      const index_t a = segment_product(in, k), b = segment_product(out, k);
+      if (a < 0 || b < 0 || a != b) return view_error(error_id::view_dynamic_extents);
+    }
+    view_op_info info = finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (out[i] != dyn) continue;
+      while (in[j] != dyn) ++j;
+      info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(j++)};
+    }
+    return info;
+  }
   const auto n_in = checked_element_count(view_shape(in)), n_out = checked_element_count(view_shape(out));
   if (!n_in.has_value() || !n_out.has_value() || n_in.value_ != n_out.value_)
     return view_error(error_id::view_element_count);
   return finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
 }
 
-constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimension* s,
-                                  std::size_t n) noexcept {
+/// One dimension of a slice: static [start:limit:stride] (`fixed`), a run-time range (`range`, three
+/// arguments: start, limit, stride) or a run-time index (`index`, one argument; the dimension is dropped).
+struct slice_spec {
+  enum kind_t : std::uint8_t { fixed, range, index } kind = fixed;
+  index_t start = 0;
+  index_t limit = 0;
+  index_t stride = 1;
+};
+
+constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std::size_t n) noexcept {
   if (n != in.size()) return view_error(error_id::view_invalid_slice);
-  view_dims out;
-  hlo::op o;
-  o.code = hlo::opcode::slice;
+  bool all_fixed = true;
   for (std::size_t i = 0; i < n; ++i) {
-    if (s[i].start < 0 || s[i].start > s[i].limit || s[i].limit > in[i] || s[i].stride < 1)
+    const index_t hi = in[i] == dyn ? view_dynamic_bound : in[i];
+    if (s[i].kind != slice_spec::fixed) {
+      all_fixed = false;
+    } else if (s[i].start < 0 || s[i].start > s[i].limit || s[i].limit > hi || s[i].stride < 1) {
       return view_error(error_id::view_invalid_slice);
-    out.push_back(ceil_div(s[i].limit - s[i].start, s[i].stride));
-    o.attrs.slice.push_back(s[i]);
+    }
   }
-  return view_op_map(o, in, out);
+  view_check checks[XLAYOUT_MAX_RANK]{};
+  std::size_t num_checks = 0;
+  for (std::size_t i = 0, arg = 0; i < n; ++i) {
+    const auto d = static_cast<index_t>(i), a = static_cast<index_t>(arg);
+    if (s[i].kind == slice_spec::fixed && in[i] == dyn) checks[num_checks++] = {view_check::at_least, d, 0, s[i].limit};
+    if (s[i].kind == slice_spec::range) checks[num_checks++] = {view_check::range, d, a, 0};
+    if (s[i].kind == slice_spec::index) checks[num_checks++] = {view_check::index, d, a, 0};
+    arg += s[i].kind == slice_spec::range ? 3 : (s[i].kind == slice_spec::index ? 1 : 0);
+  }
+  view_op_info info;
+  if (all_fixed) {  // XLA's slice map
+    view_dims out;
+    hlo::op o;
+    o.code = hlo::opcode::slice;
+    for (std::size_t i = 0; i < n; ++i) {
+      out.push_back(ceil_div(s[i].limit - s[i].start, s[i].stride));
+      o.attrs.slice.push_back({s[i].start, s[i].limit, s[i].stride});
+    }
+    info = view_op_map(o, in, out);
+  } else {
+    // (d...){rt...} -> (d * stride + start) per dimension: a range's start and stride are symbols the view
+    // holds, an index is one; the bounds of each are what a valid slice of that extent allows.
+    std::size_t out_rank = 0, num_symbols = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      out_rank += s[i].kind == slice_spec::index ? 0 : 1;
+      num_symbols += s[i].kind == slice_spec::range ? 2 : (s[i].kind == slice_spec::index ? 1 : 0);
+    }
+    map_builder b(out_rank, 0, num_symbols);
+    view_dims out;
+    std::size_t o = 0, k = 0, arg = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const index_t hi = in[i] == dyn ? view_dynamic_bound : in[i];
+      const index_t last = hi > 0 ? hi - 1 : 0;
+      if (s[i].kind == slice_spec::fixed) {
+        const index_t e = ceil_div(s[i].limit - s[i].start, s[i].stride);
+        out.push_back(e);
+        b.set_bounds(o, {0, e > 0 ? e - 1 : 0});
+        b.add_result(b.ws.add(b.ws.mul(b.dim(o), b.constant(s[i].stride)), b.constant(s[i].start)));
+        ++o;
+      } else if (s[i].kind == slice_spec::range) {
+        out.push_back(dyn);
+        info.extent_rules[o] = {extent_rule::sliced, static_cast<index_t>(arg)};
+        b.set_bounds(o, {0, last});
+        b.set_bounds(out_rank + k, {0, last});
+        b.set_bounds(out_rank + k + 1, {1, hi > 0 ? hi : 1});
+        info.symbol_rules[k] = {symbol_rule::argument, static_cast<index_t>(i), static_cast<index_t>(arg), 0};
+        info.symbol_rules[k + 1] = {symbol_rule::clamped_stride, static_cast<index_t>(i),
+                                    static_cast<index_t>(arg + 2), 0};
+        b.add_result(b.ws.add(b.ws.mul(b.dim(o), b.rt_var(k + 1)), b.rt_var(k)));
+        ++o;
+        k += 2;
+        arg += 3;
+      } else {
+        b.set_bounds(out_rank + k, {0, last});
+        info.symbol_rules[k] = {symbol_rule::argument, static_cast<index_t>(i), static_cast<index_t>(arg), 0};
+        b.add_result(b.rt_var(k));
+        ++k;
+        arg += 1;
+      }
+    }
+    const view_op_info m = finish_view_op(b.finish(), out);
+    info.issue = m.issue;
+    info.map = m.map;
+    info.extents = m.extents;
+    info.stored_symbols = m.map.num_symbols();
+  }
+  for (std::size_t c = 0; c < num_checks; ++c) info.checks[c] = checks[c];
+  info.num_checks = num_checks;
+  return info;
 }
 
 /// XLA's dynamic-slice with static sizes: (d_i) -> (d_i + rt_i), rt_i in [0, extent_i - size_i], the starts
@@ -200,7 +382,8 @@ constexpr view_op_info slice_info(const view_dims& in, const hlo::slice_dimensio
 constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& sizes) noexcept {
   if (sizes.size() != in.size()) return view_error(error_id::view_invalid_slice);
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (sizes[i] < 0 || sizes[i] > in[i]) return view_error(error_id::view_invalid_slice);
+    if (sizes[i] < 0 || sizes[i] > (in[i] == dyn ? view_dynamic_bound : in[i]))
+      return view_error(error_id::view_invalid_slice);
   }
   hlo::op o;
   o.code = hlo::opcode::dynamic_slice;
@@ -214,15 +397,54 @@ constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& 
   if (!r.has_value()) return finish_view_op(r.error(), sizes);
   view_op_info info = finish_view_op(r.value_[0].map, sizes);
   info.stored_symbols = info.map.num_symbols();
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const auto d = static_cast<index_t>(i);
+    info.symbol_rules[i] = {symbol_rule::clamped_start, d, d, sizes[i]};
+    if (in[i] == dyn) info.checks[info.num_checks++] = {view_check::at_least, d, 0, sizes[i]};
+  }
   return info;
 }
 
 constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& dims) noexcept {
   if (!distinct_dimensions(dims, in.size())) return view_error(error_id::view_invalid_dimensions);
-  hlo::op o;
-  o.code = hlo::opcode::reverse;
-  o.attrs.dimensions = dims;
-  return view_op_map(o, in, in);
+  bool reverses_dynamic = false;
+  for (index_t d : dims) reverses_dynamic = reverses_dynamic || in[static_cast<std::size_t>(d)] == dyn;
+  view_op_info info;
+  if (!reverses_dynamic) {
+    hlo::op o;
+    o.code = hlo::opcode::reverse;
+    o.attrs.dimensions = dims;
+    info = view_op_map(o, in, in);
+  } else {
+    // XLA's map with the extent of a reversed '?' dimension as a symbol the view holds: (d){rt} -> (rt - d),
+    // rt = extent - 1.
+    std::size_t num_symbols = 0;
+    for (index_t d : dims) num_symbols += in[static_cast<std::size_t>(d)] == dyn ? 1 : 0;
+    map_builder b(in.size(), 0, num_symbols);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      bool reversed = false;
+      for (index_t d : dims) reversed = reversed || d == static_cast<index_t>(i);
+      b.set_bounds(i, {0, in[i] == dyn ? view_dynamic_bound - 1 : (in[i] > 0 ? in[i] - 1 : 0)});
+      if (!reversed) {
+        b.add_result(b.dim(i));
+      } else if (in[i] != dyn) {
+        b.add_result(b.ws.sub(b.constant(in[i] - 1), b.dim(i)));
+      } else {
+        b.set_bounds(in.size() + k, {0, view_dynamic_bound - 1});
+        info.symbol_rules[k] = {symbol_rule::extent_minus_one, static_cast<index_t>(i), 0, 0};
+        b.add_result(b.ws.sub(b.rt_var(k), b.dim(i)));
+        ++k;
+      }
+    }
+    const view_op_info m = finish_view_op(b.finish(), in);
+    info.issue = m.issue;
+    info.map = m.map;
+    info.extents = m.extents;
+    info.stored_symbols = m.map.num_symbols();
+  }
+  for (std::size_t i = 0; i < in.size(); ++i) info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
+  return info;
 }
 
 /// XLA's broadcast: input dimension i is output dimension dims[i]; no dims: the trailing ones.
@@ -237,10 +459,21 @@ constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out,
   for (std::size_t i = 0; i < dims.size(); ++i) {
     if (out[static_cast<std::size_t>(dims[i])] != in[i]) return view_error(error_id::view_invalid_dimensions);
   }
+  bool injective = true;
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    bool from_input = false;
+    for (index_t d : dims) from_input = from_input || d == static_cast<index_t>(j);
+    if (!from_input && out[j] == dyn) return view_error(error_id::view_invalid_dimensions);  // whose extent?
+    if (!from_input && out[j] > 1) injective = false;
+  }
   hlo::op o;
   o.code = hlo::opcode::broadcast;
   o.attrs.dimensions = dims;
-  return view_op_map(o, in, out);
+  view_op_info info = view_op_map(o, in, out);
+  info.injective = injective;
+  for (std::size_t i = 0; i < dims.size(); ++i)
+    info.extent_rules[static_cast<std::size_t>(dims[i])] = {extent_rule::input, static_cast<index_t>(i)};
+  return info;
 }
 
 /// True for a layout that is only a minor_to_major (what XLA's bitcast map looks at).
@@ -284,6 +517,7 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
     info.extents.push_back(m.bounds[d].upper + 1);
   }
   info.map = m;
+  info.injective = false;  // not decided
   return info;
 }
 
@@ -298,10 +532,20 @@ struct reshape_op {
   static constexpr view_op_info info = reshape_info(dims_of_extents<In>(), dims_of_extents<Out>());
   static constexpr indexing_map value = info.map;
 };
+template <class S>
+constexpr slice_spec slice_spec_of() noexcept {
+  if constexpr (std::is_same_v<S, runtime_slice>) {
+    return {slice_spec::range, 0, 0, 1};
+  } else if constexpr (std::is_same_v<S, slice_index_tag>) {
+    return {slice_spec::index, 0, 0, 1};
+  } else {
+    return {slice_spec::fixed, S::start, S::limit, S::stride};
+  }
+}
 template <class In, class... S>
 struct slice_op {
   static constexpr view_op_info info = [] {
-    const hlo::slice_dimension s[] = {{S::start, S::limit, S::stride}..., {}};
+    const slice_spec s[] = {slice_spec_of<S>()..., {}};
     return slice_info(dims_of_extents<In>(), s, sizeof...(S));
   }();
   static constexpr indexing_map value = info.map;
@@ -359,6 +603,7 @@ struct composed_op {
     i.map = simplified.value_;
     i.extents = Op::info.extents;
     i.stored_symbols = Earlier::info.stored_symbols + Op::info.stored_symbols;
+    i.injective = Op::info.injective && Earlier::info.injective;
     return i;
   }();
   static constexpr indexing_map value = info.map;
@@ -392,11 +637,112 @@ struct stored_values {
 template <>
 struct stored_values<0> {};
 
+/// Op's run-time preconditions on the input's extents `in` and the arguments (view_invalid_slice).
+template <class Op>
+XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
+                                           [[maybe_unused]] const index_t* args) noexcept {
+  constexpr std::size_t n = Op::info.num_checks;
+  if constexpr (n > 0) {
+    for (std::size_t c = 0; c < n; ++c) {
+      const view_check k = Op::info.checks[c];
+      const index_t e = in[k.dim];
+      if (k.kind == view_check::at_least) {
+        XLAYOUT_EXPECTS(e >= k.size, view_invalid_slice);
+      } else if (k.kind == view_check::range) {
+        const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
+        XLAYOUT_EXPECTS(0 <= start && start <= limit && limit <= e && stride >= 1, view_invalid_slice);
+      } else {
+        XLAYOUT_EXPECTS(0 <= args[k.arg] && args[k.arg] < e, view_invalid_slice);
+      }
+    }
+  }
+}
+
+/// The value of Op's stored symbol K for the input's extents and the arguments.
+template <class Op, std::size_t K>
+XLAYOUT_HD constexpr index_t view_symbol_value(const index_t* in, const index_t* args) noexcept {
+  constexpr symbol_rule r = Op::info.symbol_rules[K];
+  if constexpr (r.kind == symbol_rule::extent_minus_one) {
+    return in[r.dim] - 1;
+  } else if constexpr (r.kind == symbol_rule::clamped_start) {
+    const index_t hi = in[r.dim] - r.size, v = args[r.arg];
+    return v < 0 ? 0 : (v > hi ? hi : v);
+  } else if constexpr (r.kind == symbol_rule::clamped_stride) {
+    const index_t hi = in[r.dim] > 1 ? in[r.dim] : 1, v = args[r.arg];
+    return v < 1 ? 1 : (v > hi ? hi : v);
+  } else {
+    return args[r.arg];
+  }
+}
+
+/// The '?' extents a view holds (none: an empty type of its own, so that it shares its address with the
+/// base's empty members).
+template <std::size_t N>
+struct dynamic_extent_values {
+  index_t values[N]{};
+};
+template <>
+struct dynamic_extent_values<0> {};
+
+template <class Op, std::size_t... K>
+XLAYOUT_HD constexpr void store_symbols(index_t* out, const index_t* in, const index_t* args,
+                                        std::index_sequence<K...>) noexcept {
+  ((out[K] = view_symbol_value<Op, K>(in, args)), ...);
+}
+template <class Ext, std::size_t... K>
+XLAYOUT_HD constexpr Ext make_extents_of(const index_t* dynamic, std::index_sequence<K...>) noexcept {
+  return Ext(dynamic[K]...);
+}
+
+/// The extent of Op's view dimension D, which is '?', for the input's extents and the arguments.
+template <class Op, std::size_t D>
+XLAYOUT_HD constexpr index_t view_extent_value(const index_t* in, const index_t* args) noexcept {
+  constexpr extent_rule r = Op::info.extent_rules[D];
+  if constexpr (r.kind == extent_rule::input) {
+    return in[r.a];
+  } else {
+    const index_t start = args[r.a], limit = args[r.a + 1], stride = args[r.a + 2];
+    return limit <= start || stride < 1 ? 0 : (limit - start + stride - 1) / stride;
+  }
+}
+
+/// The view's extents: Op's static ones, and its '?' ones from the input's extents and the arguments.
+template <class Op, class Ext, std::size_t... D>
+XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* args,
+                                            std::index_sequence<D...>) noexcept {
+  if constexpr (Ext::rank_dynamic() == 0) {
+    return Ext{};
+  } else {
+    index_t all[] = {(Ext::static_extent(D) == dyn ? view_extent_value<Op, D>(in, args) : 0)..., 0};
+    index_t dynamic[Ext::rank_dynamic()]{};
+    std::size_t k = 0;
+    for (std::size_t d = 0; d < sizeof...(D); ++d) {
+      if (Ext::static_extent(d) == dyn) {
+        XLAYOUT_EXPECTS(all[d] < view_dynamic_bound, view_invalid_slice);
+        dynamic[k++] = all[d];
+      }
+    }
+    return make_extents_of<Ext>(dynamic, std::make_index_sequence<Ext::rank_dynamic()>{});
+  }
+}
+
 /// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
-/// of its base through the composed map. `added` holds Op's stored symbols (dynamic_slice's starts). Op's
-/// error, if any, has been reported by the caller.
+/// of its base through the composed map. `args` are Op's run-time arguments (dynamic_slice's starts, a
+/// runtime_slice's start, limit and stride, a slice index), from which the view computes its '?' extents
+/// and the symbols it holds. Op's error, if any, has been reported by the caller.
 template <class Op, class T>
-XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* added = nullptr) noexcept {
+XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* args = nullptr) noexcept {
+  index_t in[T::rank() + 1]{};
+  for (std::size_t d = 0; d < T::rank(); ++d) in[d] = t.extent(d);
+  if constexpr (T::extents_type::rank_dynamic() > 0) {
+    for (std::size_t d = 0; d < T::rank(); ++d) {
+      if (T::static_extent(d) == dyn) XLAYOUT_EXPECTS(in[d] < view_dynamic_bound, view_invalid_slice);
+    }
+  }
+  expect_view_args<Op>(in, args);
+  using ext = view_extents_t<Op>;
+  const ext e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
+  constexpr std::size_t added = Op::info.stored_symbols;
   if constexpr (is_tensor_view<T>::value) {
     using map = composed_op<Op, typename T::map_type>;
     static_assert(raise_if_error<map::info.issue.id, 0>);
@@ -404,23 +750,17 @@ XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* added = nullptr) 
       return view_fallback<T>();  // reported above
     } else {
       stored_values<map::info.stored_symbols> s{};
-      if constexpr (map::info.stored_symbols > 0) {
-        constexpr std::size_t earlier = T::map_type::info.stored_symbols;
-        if constexpr (earlier > 0) {
-          for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
-        }
-        if constexpr (map::info.stored_symbols > earlier) {
-          for (std::size_t k = earlier; k < map::info.stored_symbols; ++k) s.values[k] = added[k - earlier];
-        }
+      constexpr std::size_t earlier = T::map_type::info.stored_symbols;
+      if constexpr (earlier > 0) {
+        for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
       }
-      return tensor_view<typename T::base_type, map>(t.base(), s);
+      if constexpr (added > 0) store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
+      return tensor_view<typename T::base_type, map>(t.base(), s, e);
     }
   } else {
-    stored_values<Op::info.stored_symbols> s{};
-    if constexpr (Op::info.stored_symbols > 0) {
-      for (std::size_t k = 0; k < Op::info.stored_symbols; ++k) s.values[k] = added[k];
-    }
-    return tensor_view<T, Op>(t, s);
+    stored_values<added> s{};
+    if constexpr (added > 0) store_symbols<Op>(s.values, in, args, std::make_index_sequence<added>{});
+    return tensor_view<T, Op>(t, s, e);
   }
 }
 
@@ -430,11 +770,21 @@ constexpr error_id view_input_issue() noexcept {
   if constexpr (is_tensor_view<T>::value) {
     return error_id::none;
   } else if constexpr (is_basic_tensor<T>::value) {
-    return T::extents_type::is_static() ? error_id::none : error_id::view_dynamic_extents;
+    return error_id::none;
   } else {
     return error_id::tensor_arguments;
   }
 }
+
+/// True for a Tensor with a '?' extent (what bitcast does not take).
+template <class T>
+inline constexpr bool dynamic_tensor = [] {
+  if constexpr (is_basic_tensor<T>::value) {
+    return T::extents_type::rank_dynamic() > 0;
+  } else {
+    return false;
+  }
+}();
 
 /// The issue of T as a view's input (as constants: nvcc forbids calling constexpr host functions from the
 /// host-device functions below, even in constant expressions). The fallback of an earlier error
@@ -454,7 +804,7 @@ struct op_check {
 /// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
 /// view_fallback.
 template <class T, template <class> class OpOf>
-XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* added = nullptr) noexcept {
+XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* args = nullptr) noexcept {
   static_assert(raise_if_error<input_check<T>::id, 0>);
   if constexpr (input_check<T>::id != error_id::none || input_check<T>::fallback) {
     return view_fallback<T>();  // reported above
@@ -464,7 +814,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* added = nullpt
     if constexpr (op_check<op>::id != error_id::none) {
       return view_fallback<T>();  // reported above
     } else {
-      return make_view<op>(t, added);
+      return make_view<op>(t, args);
     }
   }
 }
@@ -479,6 +829,19 @@ struct bind_reshape {
   template <class In>
   using op = reshape_op<In, Out>;
 };
+/// A slice argument's run-time values (runtime_slice: start, limit, stride; an index: itself).
+template <class S>
+XLAYOUT_HD constexpr void push_slice_args([[maybe_unused]] index_t* args, [[maybe_unused]] std::size_t& n,
+                                          [[maybe_unused]] const S& s) noexcept {
+  if constexpr (std::is_same_v<S, runtime_slice>) {
+    args[n++] = s.start;
+    args[n++] = s.limit;
+    args[n++] = s.stride;
+  } else if constexpr (std::integral<S>) {
+    args[n++] = static_cast<index_t>(s);
+  }
+}
+
 template <class... S>
 struct bind_slice {
   template <class In>
@@ -512,7 +875,8 @@ XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& 
   if constexpr (D == V::rank()) {
     f(static_cast<const index_array<V::rank()>&>(idx), v(idx));
   } else {
-    for (index_t i = 0; i < V::static_extent(D); ++i) {
+    const index_t n = v.extent(D);
+    for (index_t i = 0; i < n; ++i) {
       idx[D] = i;
       view_loop<D + 1>(v, idx, f);
     }
@@ -527,9 +891,7 @@ XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& 
 /// same base with the composed map. It is as large as its base (a pointer for a static Tensor).
 template <class Base, class Map>
 class tensor_view {
-  static_assert(detail::is_basic_tensor<Base>::value && Base::extents_type::is_static(),
-                "[xlayout:view_dynamic_extents] xlayout::tensor_view: the base must be a Tensor with static "
-                "extents");
+  static_assert(detail::is_basic_tensor<Base>::value, "xlayout::tensor_view: the base must be a Tensor");
   static_assert(map_holder<Map>, "xlayout::tensor_view: the map must be a map_holder");
 
  public:
@@ -553,23 +915,26 @@ class tensor_view {
   /// True when the view's map is the identity on the base's extents: v(i...) is base()(i...).
   static constexpr bool is_identity =
       is_identity_map_v<Map> && std::is_same_v<extents_type, typename Base::extents_type>;
+  /// No two indices of the view reach the same element (false for a broadcast that repeats elements, and
+  /// for a map_view, which is not analysed).
+  static constexpr bool is_injective = Map::info.injective;
   /// The view's shape: the base's element type and the view's extents, no layout.
   static constexpr xlayout::shape static_shape = [] {
     xlayout::shape s;
     s.element_type = Base::xla_element_type;
     for (std::size_t d = 0; d < extents_type::rank(); ++d) {
       s.dimensions.push_back(extents_type::static_extent(d));
-      s.dynamic_dimensions.push_back(false);
+      s.dynamic_dimensions.push_back(extents_type::static_extent(d) == dyn);
     }
     return s;
   }();
 
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return extents_type::rank(); }
-  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return 0; }
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept { return extents_type::rank_dynamic(); }
   XLAYOUT_HD static constexpr index_t static_extent(std::size_t d) noexcept {
     return extents_type::static_extent(d);
   }
-  /// XLA's text of the view's shape, without a layout: "f32[512,256]".
+  /// XLA's text of the view's shape, without a layout: "f32[512,256]" ("f32[?,256]" with a '?' extent).
   static constexpr auto to_string() noexcept {
     return xlayout::to_string(static_shape, print_options{.layout = false});
   }
@@ -577,10 +942,20 @@ class tensor_view {
   static constexpr const indexing_map& map() noexcept { return Map::value; }
 
   constexpr tensor_view() noexcept = default;
-  XLAYOUT_HD constexpr explicit tensor_view(const Base& base) noexcept : base_(base) {}
-  /// The view with the values of its stored symbols (what dynamic_slice builds).
-  XLAYOUT_HD constexpr tensor_view(const Base& base, const detail::stored_values<stored_symbols>& s) noexcept
-      : base_(base), stored_(s) {}
+  XLAYOUT_HD constexpr explicit tensor_view(const Base& base) noexcept
+    requires(extents_type::rank_dynamic() == 0)
+      : base_(base) {}
+  /// The view with the values of its stored symbols (dynamic_slice's starts, ...) and its extents (what the
+  /// view functions build).
+  XLAYOUT_HD constexpr tensor_view(const Base& base, const detail::stored_values<stored_symbols>& s,
+                                   const extents_type& e = extents_type{}) noexcept
+      : base_(base), stored_(s) {
+    if constexpr (rank_dynamic() > 0) {
+      for (std::size_t d = 0, k = 0; d < rank(); ++d) {
+        if (static_extent(d) == dyn) dynamic_.values[k++] = e.extent(d);
+      }
+    }
+  }
 
   /// Element (i, j, ...) (then the symbols, if the map has some): the base's element at the map's results.
   /// Each index must be inside its extent (XLAYOUT_EXPECTS; a compile error for a static index or in a
@@ -598,10 +973,10 @@ class tensor_view {
       append_stored(vars + sizeof...(I));
       if (__builtin_is_constant_evaluated()) {
         for (std::size_t d = 0; d < rank(); ++d) {
-          if (vars[d] < 0 || vars[d] >= static_extent(d)) index_out_of_range(vars[d], static_extent(d));
+          if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
         }
       } else {
-        detail::expect_in_range(vars, extents_type{}, std::make_index_sequence<rank()>{});
+        detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
       }
       return element_at(vars, std::make_index_sequence<Base::rank()>{});
     }
@@ -638,13 +1013,36 @@ class tensor_view {
   {
     if (n != rank()) return error_id::index_rank_mismatch;
     for (std::size_t d = 0; d < rank(); ++d) {
-      if (idx[d] < 0 || idx[d] >= static_extent(d)) return error_id::index_out_of_range;
+      if (idx[d] < 0 || idx[d] >= extent(d)) return error_id::index_out_of_range;
     }
     index_t vars[XLAYOUT_MAX_RANK + stored_symbols + 1]{};
     for (std::size_t d = 0; d < rank(); ++d) vars[d] = idx[d];
     append_stored(vars + rank());
     const index_array<Base::rank()> b = lowered::evaluate(vars);
     return base_.at(b.values, Base::rank());
+  }
+
+  /// The base's index of element (i, j, ...) (a view without symbols of operator()); each index must be
+  /// inside its extent (XLAYOUT_EXPECTS).
+  template <index_like... I>
+  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(I... i) const noexcept
+    requires(num_symbols == 0 && sizeof...(I) == rank())
+  {
+    index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
+    append_stored(vars + sizeof...(I));
+    detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
+    return lowered::evaluate(vars);
+  }
+  /// The offset of element (i, j, ...) in the base's buffer: base().mapping() at base_index(i, j, ...) (what
+  /// the std::mdspan layout of a view gives, interop/mdspan.hpp).
+  template <index_like... I>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(I... i) const noexcept
+    requires(num_symbols == 0 && sizeof...(I) == rank())
+  {
+    index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
+    append_stored(vars + sizeof...(I));
+    detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
+    return offset_at(vars, std::make_index_sequence<Base::rank()>{});
   }
 
   /// The value of stored symbol k (dynamic_slice's start k, clamped).
@@ -658,12 +1056,24 @@ class tensor_view {
   /// The base tensor, its data handle.
   XLAYOUT_HD constexpr const Base& base() const noexcept { return base_; }
   XLAYOUT_HD constexpr data_handle_type data() const noexcept { return base_.data(); }
-  XLAYOUT_HD constexpr extents_type extents() const noexcept { return extents_type{}; }
-  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return static_extent(d); }
+  XLAYOUT_HD constexpr extents_type extents() const noexcept {
+    if constexpr (rank_dynamic() == 0) {
+      return extents_type{};
+    } else {
+      return make_extents(std::make_index_sequence<rank_dynamic()>{});
+    }
+  }
+  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept {
+    if constexpr (rank_dynamic() == 0) {
+      return static_extent(d);
+    } else {
+      return static_extent(d) != dyn ? static_extent(d) : dynamic_.values[extents_type::dynamic_index(d)];
+    }
+  }
   /// The number of elements of the view (positions; a broadcast repeats elements).
   XLAYOUT_HD constexpr index_t size() const noexcept {
     index_t n = 1;
-    for (std::size_t d = 0; d < rank(); ++d) n *= static_extent(d);
+    for (std::size_t d = 0; d < rank(); ++d) n *= extent(d);
     return n;
   }
   XLAYOUT_HD constexpr bool empty() const noexcept { return size() == 0; }
@@ -679,6 +1089,11 @@ class tensor_view {
                                                                 std::index_sequence<R...>) const noexcept {
     return base_(lowered::template result<R>(vars)...);
   }
+  template <std::size_t... R>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset_at([[maybe_unused]] const index_t* vars,
+                                                             std::index_sequence<R...>) const noexcept {
+    return base_.mapping()(lowered::template result<R>(vars)...);
+  }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference call_with(const index_array<rank()>& idx,
                                                                std::index_sequence<D...>) const noexcept {
@@ -690,7 +1105,7 @@ class tensor_view {
   }
   template <std::size_t D, class I>
   XLAYOUT_HD static constexpr void check_static_index() noexcept {
-    if constexpr (static_index<I> && D < rank()) {
+    if constexpr (static_index<I> && D < rank() && static_extent(D) != dyn) {
       static_assert(0 <= I::value && static_cast<index_t>(I::value) < static_extent(D),
                     "[xlayout:index_out_of_range] xlayout::tensor_view: a static index is outside its "
                     "dimension (the note shows: index < extent)");
@@ -699,7 +1114,13 @@ class tensor_view {
   // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule.
   XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 
+  template <std::size_t... K>
+  XLAYOUT_HD constexpr extents_type make_extents(std::index_sequence<K...>) const noexcept {
+    return extents_type(dynamic_.values[K]...);
+  }
+
   Base base_{};
+  [[no_unique_address]] detail::dynamic_extent_values<rank_dynamic()> dynamic_{};
   [[no_unique_address]] detail::stored_values<stored_symbols> stored_{};
 };
 
@@ -723,12 +1144,20 @@ XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
   return reshape<Extents<E...>>(t);
 }
 
-/// slice(t, Slice<start, limit, stride>{}, ...): XLA's slice, one Slice per dimension: v(i, ...) is
-/// t(start + i * stride, ...). view_invalid_slice unless 0 <= start <= limit <= extent and stride >= 1.
+/// slice(t, Slice<start, limit, stride>{}, ...): XLA's slice, one argument per dimension: v(i, ...) is
+/// t(start + i * stride, ...). Per dimension: a Slice<start, limit, stride> (static; view_invalid_slice
+/// unless 0 <= start <= limit <= extent and stride >= 1, the limit checked at run time on a '?' extent), a
+/// runtime_slice{start, limit, stride} (known at run time: the view's extent is '?'; the same rule is a
+/// precondition), or an integer (one index, a precondition that it lies in the extent; the dimension is
+/// dropped, as std::submdspan drops it).
 template <class T, class... S>
-  requires(detail::is_slice<S>::value && ...)
-XLAYOUT_HD constexpr auto slice(const T& t, S...) noexcept {
-  return detail::checked_view<T, detail::bind_slice<S...>::template op>(t);
+  requires(detail::is_slice_arg<S> && ...)
+XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
+  index_t args[3 * sizeof...(S) + 1]{};
+  std::size_t n = 0;
+  (detail::push_slice_args(args, n, s), ...);
+  return detail::checked_view<T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(t,
+                                                                                                         args);
 }
 
 /// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
@@ -744,15 +1173,7 @@ XLAYOUT_HD constexpr auto dynamic_slice(const T& t, I... starts) noexcept {
     return detail::view_fallback<T>();  // reported above
   } else {
     const index_t given[] = {static_cast<index_t>(starts)..., 0};
-    constexpr index_t sizes[] = {Sizes..., 0};
-    index_t clamped[sizeof...(Sizes) + 1]{};
-    if constexpr (requires { T::static_extent(0); }) {
-      for (std::size_t d = 0; d < sizeof...(Sizes); ++d) {
-        const index_t hi = T::static_extent(d) - sizes[d];
-        clamped[d] = given[d] < 0 ? 0 : (given[d] > hi ? hi : given[d]);
-      }
-    }
-    return detail::checked_view<T, detail::bind_dynamic_slice<Extents<Sizes...>>::template op>(t, clamped);
+    return detail::checked_view<T, detail::bind_dynamic_slice<Extents<Sizes...>>::template op>(t, given);
   }
 }
 
@@ -779,8 +1200,10 @@ XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
   using input = detail::input_check<T>;
-  constexpr error_id id = input::fallback || detail::is_basic_tensor<T>::value ? input::id
-                                                                               : error_id::view_not_a_bitcast;
+  constexpr error_id id = input::fallback ? input::id
+                         : !detail::is_basic_tensor<T>::value ? error_id::view_not_a_bitcast
+                         : detail::dynamic_tensor<T>       ? error_id::view_dynamic_extents
+                                                           : input::id;
   static_assert(raise_if_error<id, 0>);
   if constexpr (id != error_id::none || input::fallback) {
     return detail::view_fallback<T>();  // reported above
