@@ -363,7 +363,208 @@ index_t every_law() {
   return n;
 }
 
+// --- tensors with '?' extents ------------------------------------------------------------------------------
+
+// B's layout and extents with the dimensions of Mask made '?' (given at construction: B's extents).
+template <index_t E, bool Dynamic>
+inline constexpr index_t maybe_dyn = Dynamic ? dyn : E;
+template <class B, std::uint64_t Mask, std::size_t... D>
+auto dynamic_twin_of(std::index_sequence<D...>)
+    -> basic_tensor<float, Extents<maybe_dyn<B::static_extent(D), ((Mask >> D) & 1) != 0>...>,
+                    typename B::layout_type>;
+template <class B, std::uint64_t Mask>
+using dynamic_twin = decltype(dynamic_twin_of<B, Mask>(std::make_index_sequence<B::rank()>{}));
+template <class D>
+D make_dynamic(const ivec& dims) {
+  std::array<index_t, D::rank_dynamic()> dynamic{};
+  for (std::size_t d = 0, k = 0; d < D::rank(); ++d)
+    if (D::static_extent(d) == dyn) dynamic[k++] = dims[d];
+  if constexpr (D::rank_dynamic() == 0) {
+    return D(buffer);
+  } else {
+    return D(buffer, typename D::extents_type(dynamic));
+  }
+}
+template <class V>
+ivec runtime_dims(const V& v) {
+  ivec d;
+  for (std::size_t k = 0; k < V::rank(); ++k) d.push_back(v.extent(k));
+  return d;
+}
+
+// Per dimension a static Slice, a runtime_slice (any start <= limit, stride 1..5: possibly empty, possibly
+// past the extent's end) or an index (the dimension dropped); the expected base index by hand.
+template <class B, std::uint64_t Seed>
+constexpr std::array<int, B::rank()> random_slice_kinds() {
+  std::array<int, B::rank()> k{};
+  for (std::size_t d = 0; d < B::rank(); ++d) k[d] = static_cast<int>(draw(Seed, 200 + d, 3));
+  return k;
+}
+template <int Kind, index_t Start, index_t Limit, index_t Stride>
+auto slice_arg(index_t start, index_t limit, index_t stride) {
+  if constexpr (Kind == 0) {
+    return Slice<Start, Limit, Stride>{};
+  } else if constexpr (Kind == 1) {
+    return runtime_slice{start, limit, stride};
+  } else {
+    return start;
+  }
+}
+
+template <class D, std::uint64_t Seed>
+index_t dynamic_law(const ivec& dims) {
+  using B = D;  // the static extents are B's where not '?'
+  constexpr std::size_t r = D::rank();
+  const D t = make_dynamic<D>(dims);
+  REQUIRE(runtime_dims(t) == dims);
+  index_t n = 0;
+  // transpose
+  constexpr auto perm = random_permutation<r>(Seed);
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto v = transpose<perm[I]...>(t);
+    for (std::size_t k = 0; k < r; ++k) REQUIRE((v.extent(k) == dims[static_cast<std::size_t>(perm[k])]));
+    return check_view(v, transpose_ref(perm));
+  }
+  (std::make_index_sequence<r>{});
+  // reverse
+  constexpr auto mask = random_mask<B>(Seed);
+  constexpr auto rev = mask_dims<mask_count(mask)>(mask);
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return check_view(reverse<rev[I]...>(t), reverse_ref(mask, dims));
+  }
+  (std::make_index_sequence<rev.size()>{});
+  // slice: static, run-time or an index per dimension (static ones only where the extent is static)
+  constexpr auto kinds = [] {
+    auto k = random_slice_kinds<B, Seed>();
+    for (std::size_t d = 0; d < r; ++d)
+      if (D::static_extent(d) == dyn && k[d] == 0) k[d] = 1;
+    return k;
+  }();
+  constexpr auto fixed = [] {
+    std::array<slice_spec, r> f{};
+    for (std::size_t d = 0; d < r; ++d) {
+      const index_t e = D::static_extent(d) == dyn ? 1 : D::static_extent(d);
+      const index_t start = draw(Seed, 300 + d, e + 1);
+      f[d] = {start, start + draw(Seed, 310 + d, e - start + 1), 1 + draw(Seed, 320 + d, 3)};
+    }
+    return f;
+  }();
+  std::array<slice_spec, r> rt{};
+  for (std::size_t d = 0; d < r; ++d) {
+    const index_t start = draw(Seed, 400 + d, dims[d] + (kinds[d] == 2 ? 0 : 1));
+    rt[d] = {start, start + draw(Seed, 410 + d, dims[d] - start + 1), 1 + draw(Seed, 420 + d, 5)};
+    if (kinds[d] == 0) rt[d] = fixed[d];
+  }
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto v = slice(t, slice_arg<kinds[I], fixed[I].start, fixed[I].limit, fixed[I].stride>(
+                                rt[I].start, rt[I].limit, rt[I].stride)...);
+    using V = decltype(v);
+    STATIC_REQUIRE(V::rank() == r - static_cast<std::size_t>(((kinds[I] == 2 ? 1 : 0) + ...)));
+    for (std::size_t d = 0, k = 0; d < r; ++d) {
+      if (kinds[d] == 2) continue;
+      const index_t len = rt[d].limit - rt[d].start;
+      REQUIRE(v.extent(k++) == (len + rt[d].stride - 1) / rt[d].stride);
+    }
+    return check_view(v, [=](const ivec& i) {
+      ivec e(r);
+      for (std::size_t d = 0, k = 0; d < r; ++d)
+        e[d] = kinds[d] == 2 ? rt[d].start : rt[d].start + i[k++] * rt[d].stride;
+      return e;
+    });
+  }
+  (std::make_index_sequence<r>{});
+  // dynamic_slice: sizes at most the extents given, starts clamped
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    constexpr std::array<index_t, r> sizes{
+        {(D::static_extent(I) == dyn ? 1 : 1 + draw(Seed, 500 + I, D::static_extent(I)))...}};
+    std::array<index_t, r> starts{}, clamped{};
+    for (std::size_t d = 0; d < r; ++d) {
+      const index_t hi = dims[d] - sizes[d];
+      starts[d] = draw(Seed, 510 + d, hi + 5) - 2;
+      clamped[d] = starts[d] < 0 ? 0 : (starts[d] > hi ? hi : starts[d]);
+    }
+    return check_view(dynamic_slice<sizes[I]...>(t, starts[I]...), [clamped](const ivec& i) {
+      ivec e(clamped.size());
+      for (std::size_t d = 0; d < clamped.size(); ++d) e[d] = clamped[d] + i[d];
+      return e;
+    });
+  }
+  (std::make_index_sequence<r>{});
+  // reshape: each run of static extents merged into one, each '?' through unchanged
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    constexpr auto target = [] {
+      std::array<index_t, r> o{};
+      std::size_t k = 0;
+      index_t run = 0;
+      for (std::size_t d = 0; d < r; ++d) {
+        if (D::static_extent(d) == dyn) {
+          if (run > 0) o[k++] = run;
+          run = 0;
+          o[k++] = dyn;
+        } else {
+          run = (run == 0 ? 1 : run) * D::static_extent(d);
+        }
+      }
+      if (run > 0) o[k++] = run;
+      return std::pair{o, k};
+    }();
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      const auto v = reshape<target.first[K]...>(t);
+      return check_view(v, reshape_ref(runtime_dims(v), dims));
+    }
+    (std::make_index_sequence<target.second>{});
+  }
+  (std::make_index_sequence<r>{});
+  // broadcast: a new leading dimension of extent 2; each '?' stays '?'
+  n += [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const auto v = broadcast<Extents<2, D::static_extent(I)...>, static_cast<index_t>(I + 1)...>(t);
+    return check_view(v, broadcast_ref({static_cast<index_t>(I + 1)...}));
+  }
+  (std::make_index_sequence<r>{});
+  // a chain: reverse(transpose(runtime slice))
+  n += [&]<std::size_t... I, std::size_t... J>(std::index_sequence<I...>, std::index_sequence<J...>) {
+    std::array<slice_spec, r> s{};
+    for (std::size_t d = 0; d < r; ++d) {
+      const index_t start = draw(Seed, 600 + d, dims[d]);
+      s[d] = {start, start + 1 + draw(Seed, 610 + d, dims[d] - start), 1 + draw(Seed, 620 + d, 2)};
+    }
+    const auto sliced = slice(t, runtime_slice{s[I].start, s[I].limit, s[I].stride}...);
+    const auto v = reverse<rev[J]...>(transpose<perm[I]...>(sliced));
+    return check_view(v, then(reverse_ref(mask, runtime_dims(v)), then(transpose_ref(perm), slice_ref(s))));
+  }
+  (std::make_index_sequence<r>{}, std::make_index_sequence<rev.size()>{});
+  return n;
+}
+
+template <class B, std::uint64_t Mask>
+index_t dynamic_laws() {
+  using D = dynamic_twin<B, Mask>;
+  const ivec dims = base_dims<B>();
+  index_t n = dynamic_law<D, Mask * 7 + 1>(dims) + dynamic_law<D, Mask * 7 + 2>(dims);
+  ivec smaller = dims;  // other run-time extents, smaller ones where '?'
+  for (std::size_t d = 0; d < B::rank(); ++d)
+    if (D::static_extent(d) == dyn) smaller[d] = 1 + draw(Mask, 700 + d, dims[d]);
+  return n + dynamic_law<D, Mask * 7 + 3>(smaller);
+}
+
 }  // namespace
+
+TEST_CASE(
+    "views law: views of tensors with '?' extents (transpose, reverse, slice with static, run-time and index "
+    "arguments, dynamic_slice, reshape of '?' through, broadcast, a chain): every element is the base "
+    "element "
+    "the brute force gives",
+    "[tensor][view][law][dynamic]") {
+  CHECK(dynamic_laws<Tensor<"f32[6,10]{1,0}">, 1>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[6,10]{0,1}">, 2>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[6,10]{1,0:T(2,4)}">, 3>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[5,7]{0,1:T(4,2)}">, 1>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[4,6,5]{0,2,1:T(2,2)}">, 2>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[4,6,5]{0,2,1:T(2,2)}">, 5>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[3,4,8]{2,1,0:T(2,4)(2,1)}">, 1>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[2,3,4,5]{3,1,2,0}">, 10>() > 0);
+  CHECK(dynamic_laws<Tensor<"f32[12]{0:T(8)}">, 1>() > 0);
+}
 
 TEST_CASE(
     "views law: every element of every view kind and chain is the base element the brute force gives, "

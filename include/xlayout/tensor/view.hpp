@@ -271,11 +271,30 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
       const index_t a = segment_product(in, k), b = segment_product(out, k);
       if (a < 0 || b < 0 || a != b) return view_error(error_id::view_dynamic_extents);
     }
-    view_op_info info = finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
+    // XLA's reshape map with each '?' at a placeholder extent q (a power of two small enough for the
+    // element count to fit int64): the segments match, so each '?' dimension's result is the matching view
+    // dimension itself (checked), whatever q is; its bounds are then widened to a '?' extent's.
+    index_t q = view_dynamic_bound;
+    const auto fits = [&](const view_dims& d) {
+      checked_index n{1, true};
+      for (index_t e : d) n = n.ok ? checked_mul(n.value, e == dyn ? q : e) : n;
+      return n.ok && n.value <= (index_t{1} << 62);
+    };
+    while (q > 1 && !fits(in)) q /= 2;
+    view_dims in_q, out_q;
+    for (index_t e : in) in_q.push_back(e == dyn ? q : e);
+    for (index_t e : out) out_q.push_back(e == dyn ? q : e);
+    view_op_info info = finish_view_op(hlo::checked_reshape_map(view_shape(in_q), view_shape(out_q)), out_q);
+    if (info.issue.id != error_id::none) return info;
+    info.extents = out;
     std::size_t j = 0;
     for (std::size_t i = 0; i < out.size(); ++i) {
       if (out[i] != dyn) continue;
       while (in[j] != dyn) ++j;
+      const expr_node& r = info.map.pool.nodes[info.map.results[j]];
+      if (r.kind != expr_kind::variable || r.value != static_cast<index_t>(i))
+        return view_error(error_id::view_dynamic_extents);
+      info.map.bounds[i] = {0, view_dynamic_bound - 1};
       info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(j++)};
     }
     return info;
