@@ -539,11 +539,16 @@ struct simplifier {
     std::size_t num_floors_in_l = 0;
     bool same_dividend = true;
     index_t a = 0;
+    expr_id first_dividend = 0;
     for (std::size_t i = 0; i < L.size; ++i) {
       index_t d = 0;
       if (is_floor_atom(L.terms[i].atom, d)) {
-        if (num_floors_in_l > 0 &&
-            node(L.terms[i].atom).lhs != node(L.terms[found < L.size ? found : 0].atom).lhs)
+        // Each floor against the first floor's dividend. (Compared with term 0 while no floor with
+        // coefficient 1 was seen, which need not be a floor, the rule depended on the order the atoms were
+        // made in, and a simplified map read back simplified further: fuzz map_text and map_algebra.)
+        if (num_floors_in_l == 0)
+          first_dividend = node(L.terms[i].atom).lhs;
+        else if (node(L.terms[i].atom).lhs != first_dividend)
           same_dividend = false;
         ++num_floors_in_l;
         if (L.terms[i].coef == 1 && (found == L.size || d < a)) {
