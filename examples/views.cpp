@@ -1,6 +1,6 @@
 // examples/views.cpp: views of a Tensor whose index arithmetic is composed at compile time: transpose,
 // reshape, slice, reverse, broadcast, bitcast and map_view; a view of a view; a reshape chain that composes
-// to the identity; for_each over a view. docs/views.md quotes this file.
+// to the identity; for_each over a view; views of a tensor with a '?' extent. docs/views.md quotes this file.
 #include <cstdio>
 #include <xlayout/tensor.hpp>
 #include <xlayout/tensor/view.hpp>
@@ -53,4 +53,13 @@ int main() {
   std::printf("for_each over transpose<1, 0> of f32[2,3]:");
   for_each(transpose<1, 0>(m), [](const index_array<2>&, float x) { std::printf(" %.0f", x); });
   std::printf("\n");
+
+  // A '?' extent: transpose, reverse and slice take it at run time (reverse holds extent - 1, a run-time
+  // slice its start and stride); a reshape maps it through unchanged.
+  const Tensor<"f32[?,8,16]{2,1,0:T(4,8)}"> d(buffer, 5);
+  show("dyn", reverse<0>(reshape<dyn, 128>(d)));
+  const auto rows = slice(transpose<1, 0, 2>(d), Slice<2, 4>{}, runtime_slice{1, 5, 2}, 7);
+  show("dyn slice", rows);
+  std::printf("rows: %lld x %lld; rows(1, 1) is d(3, 3, 7): %s\n", static_cast<long long>(rows.extent(0)),
+              static_cast<long long>(rows.extent(1)), &rows(1, 1) == &d(3, 3, 7) ? "yes" : "no");
 }
