@@ -304,3 +304,84 @@ TEST_CASE("views of read-only tensors give read-only elements; views of BF16 and
   r(0) = -3;
   CHECK(int{s(7)} == -3);
 }
+
+// --- tensors with '?' extents ------------------------------------------------------------------------------
+
+TEST_CASE(
+    "views of f32[?,8,16]: types, text, maps, held extents and symbols, at, for_each, base_index, offset",
+    "[tensor][view][dynamic]") {
+  static float buf[8 * 8 * 16];
+  const Tensor<"f32[?,8,16]{2,1,0:T(4,8)}"> t(buf, 5);
+  const auto tt = transpose<2, 0, 1>(t);
+  using TT = std::remove_const_t<decltype(tt)>;
+  STATIC_REQUIRE(std::is_same_v<TT::extents_type, Extents<16, dyn, 8>>);
+  STATIC_REQUIRE(TT::rank_dynamic() == 1);
+  STATIC_REQUIRE(TT::to_string() == "f32[16,?,8]");
+  STATIC_REQUIRE(sizeof(TT) == sizeof(t) + sizeof(index_t));  // the base, and the view's own '?' extent
+  CHECK(tt.extent(1) == 5);
+  CHECK(tt.size() == 5 * 8 * 16);
+  CHECK(&tt(15, 4, 7) == &t(4, 7, 15));
+
+  const auto r = reverse<0>(t);  // the '?' extent - 1 held as a symbol
+  using R = std::remove_const_t<decltype(r)>;
+  STATIC_REQUIRE(R::stored_symbols == 1);
+  CHECK(std::string_view(map_text<R>().view()).starts_with("(d0, d1, d2){rt0} -> (-d0 + rt0, d1, d2)"));
+  CHECK(r.stored_symbol(0) == 4);
+  CHECK(&r(0, 1, 2) == &t(4, 1, 2));
+
+  const auto rs = reshape<dyn, 128>(t);
+  STATIC_REQUIRE(decltype(rs)::to_string() == "f32[?,128]");
+  CHECK(std::string_view(map_text<std::remove_const_t<decltype(rs)>>().view())
+            .starts_with("(d0, d1) -> (d0, d1 / 16, d1 mod 16)"));
+  CHECK(&rs(3, 100) == &t(3, 6, 4));
+
+  // slice: a run-time range gives a '?' extent, an index drops the dimension; clamped stride, empty range
+  const auto s = slice(t, runtime_slice{1, 5, 3}, 6, Slice<2, 16, 4>{});
+  using S = std::remove_const_t<decltype(s)>;
+  STATIC_REQUIRE(std::is_same_v<S::extents_type, Extents<dyn, 4>>);
+  CHECK(s.extent(0) == 2);
+  CHECK(&s(1, 3) == &t(4, 6, 14));
+  const auto far = slice(t, runtime_slice{2, 3, 1000}, Slice<0, 8>{}, Slice<0, 16>{});
+  CHECK(far.extent(0) == 1);
+  CHECK(&far(0, 1, 1) == &t(2, 1, 1));
+  const auto none = slice(t, runtime_slice{5, 5, 1}, 0, 0);
+  CHECK(none.empty());
+  for_each(none, [](const auto&, float&) { FAIL("empty"); });
+
+  // checked access and for_each read the view's run-time extents
+  CHECK(&s.at(1, 3).value().get() == &t(4, 6, 14));
+  CHECK(s.at(2, 0).error().id == error_id::index_out_of_range);
+  CHECK(s.at(0, 4).error().id == error_id::index_out_of_range);
+  const index_t one[] = {0};
+  CHECK(s.at(one, 1).error().id == error_id::index_rank_mismatch);
+  int visits = 0;
+  for_each(tt, [&](const index_array<3>& i, float& x) {
+    CHECK(&x == &t(i[1], i[2], i[0]));
+    ++visits;
+  });
+  CHECK(visits == 5 * 8 * 16);
+
+  // base_index and offset: the base's index and its slot
+  CHECK(s.base_index(1, 3) == index_array<3>{{4, 6, 14}});
+  CHECK(s.offset(1, 3) == &t(4, 6, 14) - buf);
+
+  // dynamic_slice clamps with the run-time extent; broadcast keeps the '?'
+  const auto ds = dynamic_slice<2, 8, 16>(t, 9, 0, 0);
+  CHECK(ds.stored_symbol(0) == 3);
+  const auto b = broadcast<Extents<3, dyn, 8, 16>, 1, 2, 3>(t);
+  STATIC_REQUIRE(!decltype(b)::is_injective);
+  STATIC_REQUIRE(TT::is_injective);
+  CHECK(b.extent(1) == 5);
+  CHECK(&b(2, 4, 1, 1) == &t(4, 1, 1));
+}
+
+TEST_CASE("a view of a '?'-extent view composes: reverse(transpose(runtime slice)) of f32[?,?]",
+          "[tensor][view][dynamic]") {
+  float buf[7 * 9]{};
+  const Tensor<F32, Extents<dyn, dyn>> t(buf, 7, 9);
+  const auto v = reverse<0, 1>(transpose<1, 0>(slice(t, runtime_slice{1, 7, 2}, runtime_slice{0, 9, 4})));
+  REQUIRE(v.extent(0) == 3);
+  REQUIRE(v.extent(1) == 3);
+  for (index_t i = 0; i < 3; ++i)
+    for (index_t j = 0; j < 3; ++j) CHECK(&v(i, j) == &t(1 + 2 * (2 - j), 4 * (2 - i)));
+}
