@@ -120,3 +120,139 @@ TEST_CASE("to_mdspan and to_tensor convert both ways over the same elements", "[
   const ConstTensor<"f32[3,5]{1,0:T(2,2)}"> c(reinterpret_cast<const float*>(buf.data()));
   CHECK(&to_mdspan(c)[2, 3] == c.data() + 17);
 }
+
+// --- views as std::mdspan layouts, and submdspan_mapping ---------------------------------------------------
+
+namespace {
+struct strided {  // P2630's strided_slice: offset, extent (of the range, not its end), stride
+  int offset, extent, stride;
+};
+
+// Every index of the sub-mapping against the source mapping at the index the slice specifiers give (by
+// hand: an index keeps its value and drops the dimension; {first, last} adds first; a strided slice adds
+// offset + i * stride; full_extent keeps i).
+template <class Sub, class Src>
+index_t check_submapping(const Sub& sub, const Src& src, const std::vector<std::array<int, 4>>& spec) {
+  // spec[d] = {kind, a, b, c}: kind 0 full_extent, 1 index a, 2 pair [a, b), 3 strided (offset a, extent b,
+  // stride c)
+  using SE = typename Sub::extents_type;
+  constexpr std::size_t r = Src::extents_type::rank();
+  std::vector<index_t> sub_dims;
+  for (std::size_t d = 0, k = 0; d < r; ++d) {
+    const auto& s = spec[d];
+    const index_t n = src.extents().extent(d);
+    if (s[0] == 1) continue;
+    const index_t expected = s[0] == 0   ? n
+                             : s[0] == 2 ? s[2] - s[1]
+                                         : (s[2] == 0 ? 0 : 1 + (s[2] - 1) / s[3]);
+    REQUIRE(static_cast<index_t>(sub.extents().extent(k++)) == expected);
+    sub_dims.push_back(expected);
+  }
+  REQUIRE(sub_dims.size() == SE::rank());
+  index_t count = 1;
+  for (index_t e : sub_dims) count *= e;
+  for (index_t p = 0; p < count; ++p) {
+    std::array<index_t, SE::rank() == 0 ? 1 : SE::rank()> i{};
+    for (std::size_t k = SE::rank(), q = static_cast<std::size_t>(p); k-- > 0;) {
+      i[k] = static_cast<index_t>(q % static_cast<std::size_t>(sub_dims[k]));
+      q /= static_cast<std::size_t>(sub_dims[k]);
+    }
+    std::array<index_t, r> e{};
+    for (std::size_t d = 0, k = 0; d < r; ++d) {
+      const auto& s = spec[d];
+      e[d] = s[0] == 0 ? i[k++] : s[0] == 1 ? s[1] : s[0] == 2 ? s[1] + i[k++] : s[1] + i[k++] * s[3];
+    }
+    const index_t got = [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return static_cast<index_t>(sub(i[K]...));
+    }
+    (std::make_index_sequence<SE::rank()>{});
+    const index_t want = [&]<std::size_t... D>(std::index_sequence<D...>) {
+      return static_cast<index_t>(src(e[D]...));
+    }
+    (std::make_index_sequence<r>{});
+    REQUIRE(got == want);
+  }
+  return count;
+}
+}  // namespace
+
+TEST_CASE("a view's std::mdspan: every element is the view's; the LayoutMapping requirements",
+          "[interop][mdspan][view]") {
+  static float buf[8 * 16 * 8];
+  const Tensor<"f32[?,8,16]{2,1,0:T(4,8)}"> t(buf, 5);
+  const auto v =
+      transpose<2, 0, 1>(reverse<0>(slice(t, runtime_slice{1, 5, 1}, Slice<0, 8>{}, Slice<0, 16>{})));
+  const auto m = to_mdspan(v);
+  using M = decltype(m)::mapping_type;
+  STATIC_REQUIRE(
+      std::is_same_v<decltype(m)::extents_type, std::extents<index_t, 16, std::dynamic_extent, 8>>);
+  STATIC_REQUIRE(std::is_nothrow_copy_constructible_v<M>);
+  STATIC_REQUIRE(std::is_trivially_copyable_v<M>);
+  STATIC_REQUIRE(std::equality_comparable<M>);
+  STATIC_REQUIRE(M::is_always_unique());
+  STATIC_REQUIRE(!M::is_always_strided());
+  STATIC_REQUIRE(!decltype(to_mdspan(broadcast<Extents<3, 16>>(Tensor<"f32[16]">(buf))))::is_always_unique());
+  CHECK(m.extent(1) == 4);
+  CHECK(m.mapping().required_span_size() == t.required_span_size());
+  CHECK(m.mapping() == M(v));
+  for (int k = 0; k < 16; ++k)
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 8; ++j) {
+        CHECK(&m[k, i, j] == &t(4 - i, j, k));  // reverse of rows 1..4, then (k, i, j) -> (i, j, k)
+        CHECK(m.mapping()(k, i, j) == t.mapping()(4 - i, j, k));
+      }
+}
+
+TEST_CASE(
+    "submdspan_mapping of xlayout layouts and views: every element of the sub-mapping is the source's at "
+    "the sliced index (full_extent, index, pair, strided slice), tiled and '?' extents",
+    "[interop][mdspan][submdspan]") {
+  using E = std::extents<int, 37, std::dynamic_extent>;
+  const mdspan_layout<Layout<"{1,0:T(8,128)(2,1)}">>::mapping<E> src(E(300));
+  {
+    const auto r = submdspan_mapping(src, std::pair{3, 30}, 7);
+    STATIC_REQUIRE(std::is_same_v<decltype(r.mapping)::index_type, int>);
+    CHECK(r.offset == 0);
+    CHECK(check_submapping(r.mapping, src, {{2, 3, 30, 0}, {1, 7, 0, 0}}) == 27);
+  }
+  {
+    const auto r = submdspan_mapping(src, full_extent, strided{5, 200, 7});
+    STATIC_REQUIRE(decltype(r.mapping)::extents_type::static_extent(0) == 37);
+    CHECK(check_submapping(r.mapping, src, {{0, 0, 0, 0}, {3, 5, 200, 7}}) == 37 * 29);
+    // a sub-mapping of the sub-mapping (a view of a view)
+    const auto rr = submdspan_mapping(r.mapping, 36, std::tuple{1, 28});
+    for (int j = 0; j < 27; ++j) CHECK(rr.mapping(j) == src(36, 5 + (1 + j) * 7));
+  }
+  {
+    const auto r = submdspan_mapping(src, strided{0, 0, 0}, 0);  // empty
+    CHECK(r.mapping.extents().extent(0) == 0);
+    CHECK(r.mapping.required_span_size() == 0);
+  }
+  {
+    using F = std::extents<long, 4, 6, 5>;
+    const mdspan_layout<Layout<"{0,2,1:T(2,2)}">>::mapping<F> s3{};
+    for (int a = 0; a < 4; ++a) {
+      const auto r = submdspan_mapping(s3, std::pair{a, 4}, strided{1, 5, 2}, a);
+      CHECK(check_submapping(r.mapping, s3, {{2, a, 4, 0}, {3, 1, 5, 2}, {1, a, 0, 0}}) == (4 - a) * 3);
+    }
+  }
+  {  // a view's mapping
+    static float buf[8 * 16 * 8];
+    const Tensor<"f32[?,8,16]{2,1,0:T(4,8)}"> t(buf, 5);
+    const auto m = to_mdspan(transpose<1, 0, 2>(reverse<0>(t))).mapping();
+    const auto r = submdspan_mapping(m, strided{1, 7, 3}, std::pair{1, 5}, full_extent);
+    CHECK(check_submapping(r.mapping, m, {{3, 1, 7, 3}, {2, 1, 5, 0}, {0, 0, 0, 0}}) == 3 * 4 * 16);
+    const auto i = submdspan_mapping(m, 2, 3, 4);
+    STATIC_REQUIRE(decltype(i.mapping)::extents_type::rank() == 0);
+    CHECK(i.mapping() == t.mapping()(4 - 3, 2, 4));
+  }
+#if defined(__cpp_lib_submdspan)
+  {
+    static float buf[24 * 384];
+    std::mdspan<float, E, mdspan_layout<Layout<"{1,0:T(8,128)(2,1)}">>> md(buf, src);
+    const auto sub = std::submdspan(md, std::pair{3, 30}, std::full_extent);
+    for (int i = 0; i < 27; ++i)
+      for (int j = 0; j < 300; ++j) CHECK(&sub[i, j] == &md[3 + i, j]);
+  }
+#endif
+}

@@ -1,12 +1,18 @@
 // requires: mdspan
 // include/xlayout/interop/mdspan.hpp: every xlayout layout as a std::mdspan layout policy, and conversions
-// between Tensor and std::mdspan. Needs <mdspan> (C++23; here: clang 19 with libc++ 19).
+// between Tensor and std::mdspan; every view (tensor/view.hpp) as a std::mdspan layout policy too
+// (mdspan_view_layout, to_mdspan(view)); submdspan_mapping for both (P2630's customization point, found by
+// ADL; std::submdspan calls it where the standard library has it). Needs <mdspan> (C++23; here: clang 19
+// with libc++ 19).
 //   std::mdspan<float, std::extents<int, 3, 5>, xlayout::mdspan_layout<xlayout::Layout<"{1,0:T(2,2)}">>>
 //   m(p); &m[2, 3] == p + 17
 #pragma once
 #include <array>
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <mdspan>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -14,6 +20,7 @@
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/tensor/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 #include <xlayout/values/extents.hpp>
 
 namespace XLAYOUT_NAMESPACE {
@@ -24,9 +31,9 @@ auto xlayout_extents_of(std::index_sequence<R...>)
     -> Extents<(StdExtents::static_extent(R) == std::dynamic_extent
                     ? dyn
                     : static_cast<index_t>(StdExtents::static_extent(R)))...>;
-template <class Ext, std::size_t... R>
+template <class Ext, class IndexType, std::size_t... R>
 auto std_extents_of(std::index_sequence<R...>)
-    -> std::extents<index_t,
+    -> std::extents<IndexType,
                     (Ext::static_extent(R) == dyn ? std::dynamic_extent
                                                   : static_cast<std::size_t>(Ext::static_extent(R)))...>;
 }  // namespace detail
@@ -35,9 +42,91 @@ auto std_extents_of(std::index_sequence<R...>)
 template <class StdExtents>
 using xlayout_extents_t =
     decltype(detail::xlayout_extents_of<StdExtents>(std::make_index_sequence<StdExtents::rank()>{}));
-/// The std::extents (index type index_t) of an xlayout Extents.
-template <class Ext>
-using std_extents_t = decltype(detail::std_extents_of<Ext>(std::make_index_sequence<Ext::rank()>{}));
+/// The std::extents (index type index_t, or IndexType) of an xlayout Extents.
+template <class Ext, class IndexType = index_t>
+using std_extents_t =
+    decltype(detail::std_extents_of<Ext, IndexType>(std::make_index_sequence<Ext::rank()>{}));
+
+#if defined(__cpp_lib_submdspan)
+using std::submdspan_mapping_result;
+#else
+/// What submdspan_mapping returns (P2630's std::submdspan_mapping_result, where the library lacks it): the
+/// mapping of the sub-mdspan and the offset of its data handle from the source's.
+template <class LayoutMapping>
+struct submdspan_mapping_result {
+  [[no_unique_address]] LayoutMapping mapping = LayoutMapping();
+  std::size_t offset;
+};
+#endif
+/// P2630's full_extent for submdspan_mapping where the library has no std::full_extent (it takes both).
+struct full_extent_t {
+  explicit full_extent_t() = default;
+};
+inline constexpr full_extent_t full_extent{};
+
+template <class View>
+struct mdspan_view_layout;
+
+namespace detail {
+template <class S>
+inline constexpr bool is_full_extent = std::is_same_v<S, full_extent_t>
+#if defined(__cpp_lib_submdspan)
+                                       || std::is_same_v<S, std::full_extent_t>
+#endif
+    ;
+
+/// One of P2630's slice specifiers as an argument of xlayout's slice(t, ...) for dimension D of extents
+/// Ext (of extent n): full_extent -> Slice<0, E> (E static) or runtime_slice{0, n}; an integer (or an
+/// integral constant) -> the index (the dimension is dropped); a pair {first, last} -> runtime_slice{first,
+/// last}; a strided_slice {offset, extent, stride} -> runtime_slice{offset, offset + extent, stride}.
+template <class Ext, std::size_t D, class S>
+constexpr auto slice_arg_of(const S& s, index_t n) noexcept {
+  if constexpr (is_full_extent<S>) {
+    if constexpr (Ext::static_extent(D) != dyn) {
+      return Slice<0, Ext::static_extent(D)>{};
+    } else {
+      return runtime_slice{0, n, 1};
+    }
+  } else if constexpr (std::is_convertible_v<S, index_t> && !requires { s.offset; }) {
+    return static_cast<index_t>(s);
+  } else if constexpr (requires {
+                         s.offset;
+                         s.extent;
+                         s.stride;
+                       }) {
+    const auto offset = static_cast<index_t>(s.offset), extent = static_cast<index_t>(s.extent);
+    const auto stride = static_cast<index_t>(s.stride);
+    return runtime_slice{offset, offset + extent, extent == 0 && stride < 1 ? 1 : stride};
+  } else {
+    static_assert(std::tuple_size<S>::value == 2,
+                  "xlayout::submdspan_mapping: a slice specifier is full_extent, an index, a pair {first, "
+                  "last} or a strided_slice");
+    using std::get;
+    return runtime_slice{static_cast<index_t>(get<0>(s)), static_cast<index_t>(get<1>(s)), 1};
+  }
+}
+
+/// The view of v sliced by P2630's specifiers (one per dimension).
+template <class V, class... S, std::size_t... D>
+constexpr auto submdspan_view(const V& v, std::index_sequence<D...>, const S&... s) noexcept {
+  return slice(v, slice_arg_of<typename V::extents_type, D>(s, v.extent(D))...);
+}
+
+/// The mapping of a view's mdspan, with index type IndexType.
+template <class V, class IndexType>
+constexpr auto view_mdspan_mapping(const V& v) noexcept {
+  using E = std_extents_t<typename V::extents_type, IndexType>;
+  return typename mdspan_view_layout<V>::template mapping<E>(v);
+}
+
+/// A Tensor with the layout L and extents Ext and no data, whose mapping a layout mapping is (the element
+/// type only has to fit the layout's element size).
+template <class L>
+using mdspan_carrier_t = std::conditional_t<
+    L::value.element_size_in_bits == 8, std::int8_t,
+    std::conditional_t<L::value.element_size_in_bits == 16, std::int16_t,
+                       std::conditional_t<L::value.element_size_in_bits == 64, double, float>>>;
+}  // namespace detail
 
 /// A std::mdspan LayoutPolicy for the layout L (a Layout<...> type). Its mapping meets the LayoutMapping
 /// requirements: unique always; exhaustive and strided exactly when the layout is for the extents (tile
@@ -100,6 +189,20 @@ struct mdspan_layout {
       return a.extents() == b.extents();
     }
 
+    /// P2630's customization point: the mapping of std::submdspan(m, slices...) and the offset of its data
+    /// handle (0: the mapping is that of xlayout's slice view of a tensor of this layout, whose offsets are
+    /// the source's). One slice specifier per dimension: full_extent, an index, a pair {first, last}, a
+    /// strided_slice {offset, extent, stride}; the same preconditions as slice(t, ...).
+    template <class... S>
+      requires(sizeof...(S) == StdExtents::rank())
+    friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
+      using X = xlayout_extents_t<StdExtents>;
+      const basic_tensor<detail::mdspan_carrier_t<L>, X, L> t(nullptr, m.xlayout());
+      const auto v = detail::submdspan_view(t, std::index_sequence_for<S...>{}, slices...);
+      return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
+          detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+    }
+
     /// The xlayout mapping for these extents.
     constexpr xlayout_mapping xlayout() const noexcept {
       using X = xlayout_extents_t<StdExtents>;
@@ -120,6 +223,122 @@ struct mdspan_layout {
     [[no_unique_address]] extents_type extents_{};
   };
 };
+
+/// A std::mdspan LayoutPolicy for a view type V (a tensor_view of tensor/view.hpp): the mapping holds the
+/// view without its data handle (the base's mapping and the values the view holds) and gives, for the view's
+/// index, the offset of the element in the base's buffer, through the view's lowered map. Unique where the
+/// view is (is_injective: not a broadcast that repeats, not a map_view); never claimed exhaustive or strided
+/// (a view may skip elements; stride() is the offset step along r, meaningful only for a strided view);
+/// required_span_size() is the base's (0 for an empty view): the offsets of a view lie in its base's span.
+template <class View>
+struct mdspan_view_layout {
+  template <class StdExtents>
+  class mapping {
+    static_assert(StdExtents::rank() == View::rank(), "xlayout::mdspan_view_layout: the rank is the view's");
+
+   public:
+    using extents_type = StdExtents;
+    using index_type = typename StdExtents::index_type;
+    using size_type = typename StdExtents::size_type;
+    using rank_type = typename StdExtents::rank_type;
+    using layout_type = mdspan_view_layout;
+    using view_type = View;
+
+    constexpr mapping() noexcept = default;
+    constexpr mapping(const mapping&) noexcept = default;
+    constexpr mapping& operator=(const mapping&) noexcept = default;
+    /// The mapping of the view v (its data handle is not kept).
+    constexpr explicit mapping(const View& v) noexcept
+        : view_(strip(v)), extents_(extents_of(v, std::make_index_sequence<View::rank()>{})) {}
+
+    constexpr const extents_type& extents() const noexcept { return extents_; }
+    constexpr index_type required_span_size() const noexcept {
+      return view_.empty() ? 0 : static_cast<index_type>(view_.base().required_span_size());
+    }
+    template <class... I>
+      requires(sizeof...(I) == StdExtents::rank() && (std::is_convertible_v<I, index_type> && ...))
+    constexpr index_type operator()(I... i) const noexcept {
+      return static_cast<index_type>(view_.offset(static_cast<index_t>(static_cast<index_type>(i))...));
+    }
+
+    static constexpr bool is_always_unique() noexcept { return View::is_injective; }
+    static constexpr bool is_always_exhaustive() noexcept { return false; }
+    static constexpr bool is_always_strided() noexcept { return false; }
+    static constexpr bool is_unique() noexcept { return View::is_injective; }
+    static constexpr bool is_exhaustive() noexcept { return false; }
+    static constexpr bool is_strided() noexcept { return false; }
+    /// The offset step along dimension r from the origin (meaningful only where the view is strided, which
+    /// this mapping never claims).
+    constexpr index_type stride(rank_type r) const noexcept {
+      if (view_.extent(r) < 2) return 0;
+      index_array<View::rank()> a{}, b{};
+      b[r] = 1;
+      return static_cast<index_type>(at(b, std::make_index_sequence<View::rank()>{}) -
+                                     at(a, std::make_index_sequence<View::rank()>{}));
+    }
+
+    friend constexpr bool operator==(const mapping& a, const mapping& b) noexcept {
+      if (!(a.extents_ == b.extents_) || !(a.view_.base().extents() == b.view_.base().extents()))
+        return false;
+      for (std::size_t k = 0; k < View::stored_symbols; ++k) {
+        if (a.view_.stored_symbol(k) != b.view_.stored_symbol(k)) return false;
+      }
+      return true;
+    }
+
+    /// The view this mapping evaluates (its data handle is null).
+    constexpr const View& view() const noexcept { return view_; }
+
+    /// P2630's customization point: the mapping of std::submdspan(m, slices...) (the slice view of this
+    /// view) and the offset of its data handle (0). The same slice specifiers as mdspan_layout's.
+    template <class... S>
+      requires(sizeof...(S) == StdExtents::rank())
+    friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
+      const auto v = detail::submdspan_view(m.view_, std::index_sequence_for<S...>{}, slices...);
+      return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
+          detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+    }
+
+   private:
+    static constexpr View strip(const View& v) noexcept {
+      using B = typename View::base_type;
+      if constexpr (View::stored_symbols == 0) {
+        return View(B(nullptr, v.base().mapping()), detail::stored_values<0>{}, v.extents());
+      } else {
+        detail::stored_values<View::stored_symbols> s{};
+        for (std::size_t k = 0; k < View::stored_symbols; ++k) s.values[k] = v.stored_symbol(k);
+        return View(B(nullptr, v.base().mapping()), s, v.extents());
+      }
+    }
+    template <std::size_t... D>
+    static constexpr extents_type extents_of(const View& v, std::index_sequence<D...>) noexcept {
+      std::array<index_type, View::rank()> all{static_cast<index_type>(v.extent(D))...};
+      if constexpr (View::rank() == 0) {
+        return extents_type{};
+      } else {
+        return extents_type(all);
+      }
+    }
+    template <std::size_t... D>
+    constexpr index_t at(const index_array<View::rank()>& i, std::index_sequence<D...>) const noexcept {
+      return view_.offset(i[D]...);
+    }
+
+    View view_{};
+    [[no_unique_address]] extents_type extents_{};
+  };
+};
+
+/// The std::mdspan over a view's elements: its base's data handle and mdspan_view_layout (not for packed
+/// sub-byte elements).
+template <class Base, class Map>
+  requires(!is_sub_byte(Base::xla_element_type))
+constexpr auto to_mdspan(const tensor_view<Base, Map>& v) noexcept {
+  using V = tensor_view<Base, Map>;
+  using value = std::remove_pointer_t<typename V::data_handle_type>;
+  const auto m = detail::view_mdspan_mapping<V, index_t>(v);
+  return std::mdspan<value, typename decltype(m)::extents_type, mdspan_view_layout<V>>(v.data(), m);
+}
 
 /// The std::mdspan over a tensor's elements (not for packed sub-byte elements, which need a proxy accessor).
 template <class Element, class Ext, class L>
