@@ -93,7 +93,8 @@ struct slice_kind<I> {
   using type = slice_index_tag;
 };
 template <class S>
-inline constexpr bool is_slice_arg = is_slice<S>::value || std::is_same_v<S, runtime_slice> || std::integral<S>;
+inline constexpr bool is_slice_arg =
+    is_slice<S>::value || std::is_same_v<S, runtime_slice> || std::integral<S>;
 
 using view_dims = static_vector<index_t, XLAYOUT_MAX_RANK>;
 
@@ -329,7 +330,8 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
   std::size_t num_checks = 0;
   for (std::size_t i = 0, arg = 0; i < n; ++i) {
     const auto d = static_cast<index_t>(i), a = static_cast<index_t>(arg);
-    if (s[i].kind == slice_spec::fixed && in[i] == dyn) checks[num_checks++] = {view_check::at_least, d, 0, s[i].limit};
+    if (s[i].kind == slice_spec::fixed && in[i] == dyn)
+      checks[num_checks++] = {view_check::at_least, d, 0, s[i].limit};
     if (s[i].kind == slice_spec::range) checks[num_checks++] = {view_check::range, d, a, 0};
     if (s[i].kind == slice_spec::index) checks[num_checks++] = {view_check::index, d, a, 0};
     arg += s[i].kind == slice_spec::range ? 3 : (s[i].kind == slice_spec::index ? 1 : 0);
@@ -462,7 +464,8 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
     info.extents = m.extents;
     info.stored_symbols = m.map.num_symbols();
   }
-  for (std::size_t i = 0; i < in.size(); ++i) info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
+  for (std::size_t i = 0; i < in.size(); ++i)
+    info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
   return info;
 }
 
@@ -773,7 +776,8 @@ XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* args = nullptr) n
       if constexpr (earlier > 0) {
         for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
       }
-      if constexpr (added > 0) store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
+      if constexpr (added > 0)
+        store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
       return tensor_view<typename T::base_type, map>(t.base(), s, e);
     }
   } else {
@@ -1175,8 +1179,8 @@ XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
   index_t args[3 * sizeof...(S) + 1]{};
   std::size_t n = 0;
   (detail::push_slice_args(args, n, s), ...);
-  return detail::checked_view<T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(t,
-                                                                                                         args);
+  return detail::checked_view<T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(
+      t, args);
 }
 
 /// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
@@ -1219,10 +1223,10 @@ XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
   using input = detail::input_check<T>;
-  constexpr error_id id = input::fallback ? input::id
-                         : !detail::is_basic_tensor<T>::value ? error_id::view_not_a_bitcast
-                         : detail::dynamic_tensor<T>       ? error_id::view_dynamic_extents
-                                                           : input::id;
+  constexpr error_id id = input::fallback                      ? input::id
+                          : !detail::is_basic_tensor<T>::value ? error_id::view_not_a_bitcast
+                          : detail::dynamic_tensor<T>          ? error_id::view_dynamic_extents
+                                                               : input::id;
   static_assert(raise_if_error<id, 0>);
   if constexpr (id != error_id::none || input::fallback) {
     return detail::view_fallback<T>();  // reported above
