@@ -1,7 +1,8 @@
 // tests/cuda/kernels.cu: the accessors and iteration functions in device code, as a kernel author writes
 // them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
 // accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code, a
-// transpose through a view and a tensor whose layout is a run-time value.
+// transpose through a view, views of a tensor with a '?' extent, and a tensor whose layout is a run-time
+// value.
 #include <cstdint>
 #include <type_traits>
 #include <xlayout/tensor.hpp>
@@ -77,6 +78,23 @@ __global__ void transposed(kernel_arg<const float*> src_arg, kernel_arg<float*> 
   dst(i, j) = view(i, j);
 }
 
+// Views of a tensor with a '?' extent: its rows reversed (the view holds extent - 1) and a run-time slice of
+// its columns (start and stride held by the view, its extent '?'); one thread per element of the slice.
+__global__ void dynamic_views(kernel_arg<bf16_bits*, 1> arg, index_t start, index_t limit, index_t stride,
+                              float* out) {
+  const Batch t(arg);
+  const auto v = slice(reverse<0>(t), Slice<0, 1>{}, runtime_slice{start, limit, stride});
+  const auto j = static_cast<index_t>(threadIdx.x);
+  if (j < v.extent(1)) {
+    out[j] = to_float(v(0, j));
+    const auto r = v.at(0, j);  // checked access through the view
+    if (!r) out[j] = -1.0f;
+  }
+  for_each(transpose<1, 0>(v), [&](const index_array<2>& idx, bf16_bits& x) {
+    if (idx[0] == j) x = from_float<bf16_bits>(0.0f);
+  });
+}
+
 // A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed
 // by value; the kernel reads through it.
 __global__ void runtime_layout(runtime_tensor<float> t, float value) {
@@ -93,6 +111,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   walks<<<dim3(32, 512), 1>>>(kernel_arg_of(tiled), sums);
   unrolled<<<1, 1>>>(dst);
   transposed<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
+  dynamic_views<<<1, 256>>>(kernel_arg_of(Batch(batch, rows)), 3, 200, 5, sums);
   if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
     if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);
   }

@@ -659,25 +659,27 @@ struct stored_values {
 template <>
 struct stored_values<0> {};
 
-/// Op's run-time preconditions on the input's extents `in` and the arguments (view_invalid_slice).
-template <class Op>
-XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
-                                           [[maybe_unused]] const index_t* args) noexcept {
-  constexpr std::size_t n = Op::info.num_checks;
-  if constexpr (n > 0) {
-    for (std::size_t c = 0; c < n; ++c) {
-      const view_check k = Op::info.checks[c];
-      const index_t e = in[k.dim];
-      if (k.kind == view_check::at_least) {
-        XLAYOUT_EXPECTS(e >= k.size, view_invalid_slice);
-      } else if (k.kind == view_check::range) {
-        const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
-        XLAYOUT_EXPECTS(0 <= start && start <= limit && limit <= e && stride >= 1, view_invalid_slice);
-      } else {
-        XLAYOUT_EXPECTS(0 <= args[k.arg] && args[k.arg] < e, view_invalid_slice);
-      }
-    }
+/// Op's run-time precondition C on the input's extents `in` and the arguments (view_invalid_slice). Each
+/// check is a constant (device code cannot read Op::info at run time).
+template <class Op, std::size_t C>
+XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
+                                          [[maybe_unused]] const index_t* args) noexcept {
+  constexpr view_check k = Op::info.checks[C];
+  [[maybe_unused]] const index_t e = in[k.dim];
+  if constexpr (k.kind == view_check::at_least) {
+    XLAYOUT_EXPECTS(e >= k.size, view_invalid_slice);
+  } else if constexpr (k.kind == view_check::range) {
+    [[maybe_unused]] const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
+    XLAYOUT_EXPECTS(0 <= start && start <= limit && limit <= e && stride >= 1, view_invalid_slice);
+  } else {
+    XLAYOUT_EXPECTS(0 <= args[k.arg] && args[k.arg] < e, view_invalid_slice);
   }
+}
+template <class Op, std::size_t... C>
+XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
+                                           [[maybe_unused]] const index_t* args,
+                                           std::index_sequence<C...>) noexcept {
+  (expect_view_arg<Op, C>(in, args), ...);
 }
 
 /// The value of Op's stored symbol K for the input's extents and the arguments.
@@ -761,7 +763,7 @@ XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* args = nullptr) n
       if (T::static_extent(d) == dyn) XLAYOUT_EXPECTS(in[d] < view_dynamic_bound, view_invalid_slice);
     }
   }
-  expect_view_args<Op>(in, args);
+  expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
   using ext = view_extents_t<Op>;
   const ext e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
   constexpr std::size_t added = Op::info.stored_symbols;
