@@ -54,6 +54,11 @@ using Tiled = IndexingMap<
     "(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
     "domain: d0 in [0, 255], d1 in [0, 511]">;
 using Scalar = IndexingMap<"() -> (7)">;
+// A run-time slice (start s0, stride s1: the symbols a view holds) under a reshape: a product of a dimension
+// and a symbol divided by constants, over a non-negative interval (unsigned).
+using RuntimeSlice = IndexingMap<
+    "(d0)[s0, s1] -> ((d0 * s1 + s0) floordiv 4, (d0 * s1 + s0) mod 4, -(d0 * s1) - s0 + 30), "
+    "domain: d0 in [0, 5], s0 in [0, 7], s1 in [1, 3]">;
 
 }  // namespace
 
@@ -65,6 +70,7 @@ TEST_CASE("lowered_map agrees with the interpreter (XLA's Evaluate) at every poi
   STATIC_REQUIRE(agrees_everywhere<Symbols>());
   STATIC_REQUIRE(agrees_everywhere<NoOpMod>());
   STATIC_REQUIRE(agrees_everywhere<Scalar>());
+  STATIC_REQUIRE(agrees_everywhere<RuntimeSlice>());
   CHECK(agrees_everywhere<Tiled>());  // 131072 points: at run time only
 }
 
