@@ -459,7 +459,7 @@ index_t dynamic_law(const ivec& dims) {
     const auto v = slice(t, slice_arg<kinds[I], fixed[I].start, fixed[I].limit, fixed[I].stride>(
                                 rt[I].start, rt[I].limit, rt[I].stride)...);
     using V = decltype(v);
-    STATIC_REQUIRE(V::rank() == r - static_cast<std::size_t>(((kinds[I] == 2 ? 1 : 0) + ...)));
+    static_assert(V::rank() == r - static_cast<std::size_t>(((kinds[I] == 2 ? 1 : 0) + ...)));
     for (std::size_t d = 0, k = 0; d < r; ++d) {
       if (kinds[d] == 2) continue;
       const index_t len = rt[d].limit - rt[d].start;
