@@ -597,6 +597,14 @@ struct simplifier {
     return false;
   }
 
+  /// q = a / b when a is a non-zero multiple of b and the quotient fits: not INT64_MIN / -1 (a coefficient
+  /// INT64_MIN of a dividend's variable whose coefficient is -1; UBSan: fuzz map_text).
+  static constexpr bool exact_quotient(index_t a, index_t b, index_t& q) noexcept {
+    if (a == 0 || b == 0 || (a == index_min && b == -1) || a % b != 0) return false;
+    q = a / b;
+    return true;
+  }
+
   constexpr expr_id intern_floor(const linear_form& L, index_t c) noexcept {
     const std::size_t before = ws.count;
     const expr_id dividend = raw(L);
@@ -641,9 +649,9 @@ struct simplifier {
       if (!relevant) {
         const linear_form xf = from_raw(x);
         if (xf.size > 0) {
-          const index_t have = L.coef_of(xf.terms[0].atom);
-          if (have != 0 && have % xf.terms[0].coef == 0)
-            relevant = proportional(L, xf, have / xf.terms[0].coef);
+          index_t m = 0;
+          if (exact_quotient(L.coef_of(xf.terms[0].atom), xf.terms[0].coef, m))
+            relevant = proportional(L, xf, m);
         }
       }
       if (!relevant) continue;
@@ -709,9 +717,8 @@ struct simplifier {
       // Replace m * x.
       const linear_form xf = from_raw(bs.x);
       if (xf.size > 0) {
-        const index_t have = Ld.coef_of(xf.terms[0].atom);
-        if (have != 0 && have % xf.terms[0].coef == 0) {
-          const index_t m = have / xf.terms[0].coef;
+        index_t m = 0;
+        if (exact_quotient(Ld.coef_of(xf.terms[0].atom), xf.terms[0].coef, m)) {
           if (proportional(Ld, xf, m)) {
             linear_form x_digits = atom_form(digit_atoms[b][0]);
             x_digits = add(x_digits, expand_floor(bs, digit_atoms[b], 0), bs.div[0]);
