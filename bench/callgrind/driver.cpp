@@ -23,8 +23,12 @@
     return bench::sum_runtime<bench::Case>(p, *s);                                                           \
   }                                                                                                          \
   extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_##Case(                           \
-      const xlayout::runtime_tensor<const bench::element_t<bench::Case>>* t) {                               \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
     return bench::sum_layout_value<bench::Case>(*t);                                                         \
+  }                                                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_for_each_##Case(                  \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
+    return bench::sum_layout_value_for_each<bench::Case>(*t);                                                \
   }                                                                                                          \
   extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_for_each_##Case(                               \
       const bench::element_t<bench::Case>* p) {                                                              \
@@ -57,7 +61,8 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
          bench::sum_t (*hand)(const bench::element_t<Case>*),
          bench::sum_t (*runtime)(const bench::element_t<Case>*, const xlayout::shape*),
          bench::sum_t (*walk)(const bench::element_t<Case>*),
-         bench::sum_t (*value)(const xlayout::runtime_tensor<const bench::element_t<Case>>*)) {
+         bench::sum_t (*value)(const bench::runtime_tensor_t<Case>*),
+         bench::sum_t (*value_walk)(const bench::runtime_tensor_t<Case>*)) {
   std::vector<bench::element_t<Case>> buffer(
       static_cast<std::size_t>(typename Case::tensor().required_span_size()));
   const bench::sum_t sum = bench::fill<Case>(buffer.data());
@@ -71,20 +76,22 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
   expect("sum_hand", id, hand(buffer.data()), sum);
   expect("sum_runtime", id, runtime(buffer.data(), &*shape), sum);
   expect("sum_for_each", id, walk(buffer.data()), sum);
-  const auto rt = xlayout::make_runtime_tensor<const bench::element_t<Case>>(buffer.data(), *shape);
+  const auto rt =
+      xlayout::make_runtime_tensor<bench::rank_v<Case>, const bench::element_t<Case>>(buffer.data(), *shape);
   if (!rt) {
     std::printf("make_runtime_tensor(%s) failed\n", Case::text.data());
     ++failures;
     return;
   }
   expect("sum_layout_value", id, value(&*rt), sum);
+  expect("sum_layout_value_for_each", id, value_walk(&*rt), sum);
 }
 
 }  // namespace
 
 #define XLAYOUT_RUN(Case)                                                                              \
   run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case, \
-                   sum_layout_value_##Case)
+                   sum_layout_value_##Case, sum_layout_value_for_each_##Case)
 
 int main() {
   XLAYOUT_RUN(row_major);

@@ -3,6 +3,8 @@
 //   sum/<layout>/hand       the same loop with hand-written index arithmetic (the baseline)
 //   sum/<layout>/runtime    the same loop with xlayout::linear_index on a shape parsed at run time
 //   sum/<layout>/for_each   for_each(t, f): memory order, tile by tile
+//   sum/<layout>/layout_value           t(i, j) of a runtime_tensor<T, Rank> (the layout a run-time value)
+//   sum/<layout>/layout_value_for_each  for_each over that runtime_tensor: memory order
 // Each loop's result is checked against the buffer's known sum before anything is timed.
 #include <benchmark/benchmark.h>
 
@@ -80,9 +82,14 @@ void bm_runtime(benchmark::State& state) {
 }
 
 template <class Case>
+auto make_layout_value(const bench::element_t<Case>* data) {
+  return xlayout::make_runtime_tensor<bench::rank_v<Case>, const bench::element_t<Case>>(
+      data, buffer<Case>::get().shape);
+}
+
+template <class Case, bool Walk>
 void bm_layout_value(benchmark::State& state) {
-  const auto t = xlayout::make_runtime_tensor<const bench::element_t<Case>>(buffer<Case>::get().data.data(),
-                                                                            buffer<Case>::get().shape);
+  const auto t = make_layout_value<Case>(buffer<Case>::get().data.data());
   if (!t) {
     state.SkipWithError("make_runtime_tensor failed");
     return;
@@ -90,7 +97,11 @@ void bm_layout_value(benchmark::State& state) {
   for (auto _ : state) {
     auto view = *t;
     benchmark::DoNotOptimize(view);
-    benchmark::DoNotOptimize(bench::sum_layout_value<Case>(view));
+    if constexpr (Walk) {
+      benchmark::DoNotOptimize(bench::sum_layout_value_for_each<Case>(view));
+    } else {
+      benchmark::DoNotOptimize(bench::sum_layout_value<Case>(view));
+    }
   }
   state.SetItemsProcessed(state.iterations() * typename Case::tensor().size());
 }
@@ -113,9 +124,9 @@ void register_case() {
   check<Case>("hand", bench::sum_hand<Case>(t.data()));
   check<Case>("runtime", bench::sum_runtime<Case>(t.data(), buffer<Case>::get().shape));
   check<Case>("for_each", bench::sum_for_each<Case>(t));
-  if (const auto rt =
-          xlayout::make_runtime_tensor<const bench::element_t<Case>>(t.data(), buffer<Case>::get().shape)) {
+  if (const auto rt = make_layout_value<Case>(t.data())) {
     check<Case>("layout_value", bench::sum_layout_value<Case>(*rt));
+    check<Case>("layout_value_for_each", bench::sum_layout_value_for_each<Case>(*rt));
   } else {
     check<Case>("layout_value (make_runtime_tensor failed)", 0);
   }
@@ -124,7 +135,8 @@ void register_case() {
   benchmark::RegisterBenchmark((prefix + "tensor").c_str(), bm_tensor<Case>);
   benchmark::RegisterBenchmark((prefix + "runtime").c_str(), bm_runtime<Case>);
   benchmark::RegisterBenchmark((prefix + "for_each").c_str(), bm_for_each<Case>);
-  benchmark::RegisterBenchmark((prefix + "layout_value").c_str(), bm_layout_value<Case>);
+  benchmark::RegisterBenchmark((prefix + "layout_value").c_str(), bm_layout_value<Case, false>);
+  benchmark::RegisterBenchmark((prefix + "layout_value_for_each").c_str(), bm_layout_value<Case, true>);
 }
 
 }  // namespace

@@ -183,10 +183,14 @@ BENCH_LOOP sum_t sum_runtime(const element_t<Case>* p, const xlayout::shape& sha
   return s;
 }
 
+/// A runtime_tensor of the Case's rank (the layout a run-time value, the rank known at compile time).
+template <class Case>
+using runtime_tensor_t = xlayout::runtime_tensor<const element_t<Case>, rank_v<Case>>;
+
 /// The same loop through a runtime_tensor: the layout a run-time value, compiled once (make_runtime_tensor)
 /// into its index program before the loop.
 template <class Case>
-BENCH_LOOP sum_t sum_layout_value(const xlayout::runtime_tensor<const element_t<Case>>& t) {
+BENCH_LOOP sum_t sum_layout_value(const runtime_tensor_t<Case>& t) {
   sum_t s = 0;
   const index_t n0 = t.extent(0), n1 = t.extent(1);
   if constexpr (rank_v<Case> == 2) {
@@ -207,6 +211,14 @@ BENCH_LOOP sum_t sum_layout_value(const xlayout::runtime_tensor<const element_t<
 /// Every element in memory order with for_each (tile by tile, padding skipped).
 template <class Case>
 BENCH_LOOP sum_t sum_for_each(const const_tensor_t<Case>& t) {
+  sum_t s = 0;
+  xlayout::for_each(t, [&s](const auto&, const element_t<Case>& x) { s += value_of(x); });
+  return s;
+}
+
+/// Every element of a runtime_tensor in memory order with its for_each.
+template <class Case>
+BENCH_LOOP sum_t sum_layout_value_for_each(const runtime_tensor_t<Case>& t) {
   sum_t s = 0;
   xlayout::for_each(t, [&s](const auto&, const element_t<Case>& x) { s += value_of(x); });
   return s;

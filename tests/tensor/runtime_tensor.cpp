@@ -63,7 +63,7 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
           "[tensor][runtime][law]") {
   std::mt19937_64 rng(20261123);
   int layouts = 0, shift_layouts = 0, division_layouts = 0, strided_layouts = 0, two_digit_layouts = 0,
-      unsupported = 0;
+      three_digit_layouts = 0, unsupported = 0;
   long elements = 0;
   while (layouts < 2000) {
     const shape s = random_shape(rng);
@@ -84,6 +84,7 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     division_layouts += m->uses_shifts() ? 0 : 1;
     strided_layouts += m->is_strided() ? 1 : 0;
     two_digit_layouts += !m->is_strided() && m->uses_two_digits() ? 1 : 0;
+    three_digit_layouts += !m->uses_two_digits() && m->uses_three_digits() ? 1 : 0;
     REQUIRE(m->required_span_size() == *span);
     REQUIRE(m->size() == *checked_element_count(s));
     REQUIRE(m->rank() == s.rank());
@@ -103,6 +104,12 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
                              : s.rank() == 3 ? (*m)(idx[0], idx[1], idx[2])
                                              : (*m)(idx[0], idx[1], idx[2], idx[3]);
       REQUIRE(called == want);
+      // The form of static rank (runtime_tensor<T, R>): its own paths (three digits per dimension).
+      const index_t fixed = s.rank() == 1   ? m->fixed_offset<1>(idx[0])
+                            : s.rank() == 2 ? m->fixed_offset<2>(idx[0], idx[1])
+                            : s.rank() == 3 ? m->fixed_offset<3>(idx[0], idx[1], idx[2])
+                                            : m->fixed_offset<4>(idx[0], idx[1], idx[2], idx[3]);
+      REQUIRE(fixed == want);
       const auto checked = m->checked_offset(idx.data(), idx.size());
       REQUIRE(checked.has_value());
       REQUIRE(*checked == want);
@@ -110,13 +117,125 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     }
   }
   INFO(shift_layouts << " shift, " << division_layouts << " division, " << strided_layouts << " strided, "
-                     << two_digit_layouts << " two digits, " << unsupported << " refused, " << elements
-                     << " elements");
+                     << two_digit_layouts << " two digits, " << three_digit_layouts << " three digits, "
+                     << unsupported << " refused, " << elements << " elements");
   // Each path was exercised.
   CHECK(shift_layouts > 100);
   CHECK(division_layouts > 100);
   CHECK(strided_layouts > 100);
   CHECK(two_digit_layouts > 50);
+  CHECK(three_digit_layouts > 3);
+}
+
+namespace {
+/// Checks for_each over a runtime_tensor of rank R (dynamic_rank: the rank a run-time value) against the
+/// model: every element once, with its logical index, at the model's position, positions increasing.
+template <std::size_t R>
+void check_for_each(const shape& s, const std::vector<index_t>& where) {
+  std::vector<float> buffer(static_cast<std::size_t>(*checked_required_span_size(s)), 0.0f);
+  const auto t = [&] {
+    if constexpr (R == dynamic_rank) {
+      return make_runtime_tensor(buffer.data(), s);
+    } else {
+      return make_runtime_tensor<R>(buffer.data(), s);
+    }
+  }();
+  REQUIRE(t.has_value());
+  std::vector<int> seen(where.size(), 0);
+  index_t previous = -1;
+  long visits = 0;
+  for_each(*t, [&](const auto& idx, float& x) {
+    REQUIRE(std::size(idx) == s.rank());
+    index_t id = 0;
+    for (std::size_t d = 0; d < s.rank(); ++d) {
+      REQUIRE(idx[d] >= 0);
+      REQUIRE(idx[d] < s.dimensions[d]);
+      id = id * s.dimensions[d] + idx[d];
+    }
+    const index_t position = &x - buffer.data();
+    REQUIRE(position == where[static_cast<std::size_t>(id)]);
+    REQUIRE(position > previous);
+    previous = position;
+    ++seen[static_cast<std::size_t>(id)];
+    ++visits;
+  });
+  REQUIRE(visits == static_cast<long>(where.size()));
+  for (const int n : seen) REQUIRE(n == 1);
+}
+}  // namespace
+
+TEST_CASE(
+    "law: for_each over a runtime_tensor visits every element once, in increasing model position "
+    "(1,000 random layouts)",
+    "[tensor][runtime][law]") {
+  std::mt19937_64 rng(20261124);
+  int layouts = 0;
+  while (layouts < 1000) {
+    const shape s = random_shape(rng);
+    if (!is_valid_layout(s)) continue;
+    const auto span = checked_required_span_size(s);
+    if (!span || *span > 6000) continue;
+    if (!make_runtime_mapping(s)) continue;
+    INFO("shape " << to_string(s).view());
+    ++layouts;
+    const std::vector<index_t> where = model_positions(s);
+    check_for_each<dynamic_rank>(s, where);
+    switch (s.rank()) {
+      case 1:
+        check_for_each<1>(s, where);
+        break;
+      case 2:
+        check_for_each<2>(s, where);
+        break;
+      case 3:
+        check_for_each<3>(s, where);
+        break;
+      default:
+        check_for_each<4>(s, where);
+        break;
+    }
+  }
+}
+
+TEST_CASE(
+    "runtime_tensor<T, Rank>: XLA's layouts of the benchmarks take the fast paths and agree with the model",
+    "[tensor][runtime]") {
+  struct expectation {
+    const char* text;
+    bool strided, two_digits, three_digits;
+  };
+  for (const expectation& e :
+       {expectation{"f32[10,12]{1,0}", true, true, true}, expectation{"f32[10,12]{0,1}", true, true, true},
+        expectation{"f32[5,6,7]{0,2,1}", true, true, true},
+        expectation{"f32[10,12]{1,0:pad(10,16)}", true, true, true},
+        expectation{"f32[10,12]{1,0:T(2,2)}", false, true, true},
+        expectation{"f32[20,300]{1,0:T(8,128)}", false, true, true},
+        expectation{"bf16[20,300]{1,0:T(8,128)(2,1)}", false, false, true},
+        expectation{"f32[4,10,300]{2,1,0:T(*,2,128)}", false, true, true}}) {
+    INFO(e.text);
+    const auto s = parse_shape(e.text);
+    REQUIRE(s.has_value());
+    const auto m = make_runtime_mapping(*s);
+    REQUIRE(m.has_value());
+    CHECK(m->is_strided() == e.strided);
+    CHECK(m->uses_two_digits() == e.two_digits);
+    CHECK(m->uses_three_digits() == e.three_digits);
+    const std::vector<index_t> where = model_positions(*s);
+    for (std::size_t id = 0; id < where.size(); ++id) {
+      const auto i = static_cast<index_t>(id);
+      if (s->rank() == 2) {
+        REQUIRE(m->fixed_offset<2>(i / s->dimensions[1], i % s->dimensions[1]) == where[id]);
+      } else {
+        const index_t n1 = s->dimensions[1], n2 = s->dimensions[2];
+        REQUIRE(m->fixed_offset<3>(i / (n1 * n2), i / n2 % n1, i % n2) == where[id]);
+      }
+    }
+  }
+  // The rank is checked when the tensor is made.
+  float f[16] = {};
+  CHECK(make_runtime_tensor<3>(f, *parse_shape("f32[4,4]")).error().id == error_id::index_rank_mismatch);
+  STATIC_REQUIRE(runtime_tensor<float, 2>::static_rank == 2);
+  STATIC_REQUIRE(runtime_tensor<float>::static_rank == dynamic_rank);
 }
 
 TEST_CASE("runtime_tensor: the call forms agree with the model on XLA's tiled layouts", "[tensor][runtime]") {

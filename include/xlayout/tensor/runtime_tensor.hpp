@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -18,6 +19,7 @@
 #include <xlayout/layout/sizes.hpp>
 #include <xlayout/layout/validate.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
+#include <xlayout/tensor/mapping.hpp>
 #include <xlayout/values/element_type.hpp>
 #include <xlayout/values/shape.hpp>
 
@@ -58,6 +60,10 @@ class runtime_mapping {
   /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles): the
   /// call form then evaluates a fixed number of shifts and masks per dimension.
   XLAYOUT_HD constexpr bool uses_two_digits() const noexcept { return two_digits_; }
+  /// Whether each dimension has at most three digits, all powers of two (two levels of power-of-two tiles,
+  /// such as T(8,128)(2,1)): the call form of a runtime_tensor of static rank then evaluates three shifts
+  /// and masks per dimension.
+  XLAYOUT_HD constexpr bool uses_three_digits() const noexcept { return three_digits_; }
   /// Whether every term has a power-of-two divisor and modulus (the accessor then uses shifts and masks).
   XLAYOUT_HD constexpr bool uses_shifts() const noexcept { return pow2_; }
   /// The terms, in memory order (most major first).
@@ -117,6 +123,28 @@ class runtime_mapping {
     return offset(idx);
   }
 
+  /// offset with the rank R known at compile time (what runtime_tensor<T, R> calls): the path (strided, two
+  /// or three power-of-two digits per dimension, or the general loop) is chosen by one switch on a value set
+  /// when the layout was compiled, each path a fixed sequence of R multiply-adds or 2R or 3R shift, mask,
+  /// multiply-adds, the indices in registers. @pre rank() == R, each index in range (XLAYOUT_ASSERT; an
+  /// optimiser assumption with assertions off, as for the static accessor).
+  template <std::size_t R, index_like... I>
+    requires(sizeof...(I) == R)
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t fixed_offset(I... i) const noexcept {
+    XLAYOUT_ASSERT(R == rank_, "[xlayout:index_rank_mismatch] runtime_mapping: give one index per dimension");
+    const index_t idx[] = {detail::to_index(i)..., 0};
+    detail::expect_in_range(idx, *this, std::make_index_sequence<R>{});
+    // An if-chain, not a switch: g++ 12 unswitches a loop of accesses on an invariant condition, not on a
+    // switch, so the path is chosen once per loop and each path's constants stay in registers.
+    // The strides read on every path (a loop of accesses then keeps them in registers: loads made only on
+    // one path are not hoisted).
+    const index_t lin = strided_sum(idx, std::make_index_sequence<R>{});
+    if (path_ == path::strided) return lin;
+    if (path_ == path::two_digits) return two_digit_sum(idx, std::make_index_sequence<R>{});
+    if (path_ == path::three_digits) return three_digit_sum(idx, std::make_index_sequence<R>{});
+    return general_offset(index_array<R>{{detail::to_index(i)...}});
+  }
+
   /// The linear index of the n indices idx[0..n), or why there is none: index_rank_mismatch,
   /// index_out_of_range.
   XLAYOUT_HD constexpr result<index_t> checked_offset(const index_t* idx, std::size_t n) const noexcept {
@@ -148,7 +176,14 @@ class runtime_mapping {
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
                                                                  std::index_sequence<D...>) const noexcept {
     return (index_t{0} + ... +
-            (shifted_term(digits_[2 * D], idx[D]) + shifted_term(digits_[2 * D + 1], idx[D])));
+            (shifted_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D])));
+  }
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t three_digit_sum(const index_t* idx,
+                                                                   std::index_sequence<D...>) const noexcept {
+    return (index_t{0} + ... +
+            (shifted_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D]) +
+             shifted_term(digits_[3 * D + 2], idx[D])));
   }
   struct digit {
     index_t stride = 0;
@@ -174,6 +209,17 @@ class runtime_mapping {
     using U = std::uint64_t;
     return static_cast<index_t>((static_cast<U>(idx[t.dimension]) >> t.shift) & t.mask) * t.stride;
   }
+  // The general path of fixed_offset, out of line and pure (it reads the mapping, writes nothing): inlined,
+  // its loop over the terms made the loop of accesses a nest g++ 12 does not unswitch, and a call that may
+  // write memory would make the other paths reload their constants per access. The indices by value.
+  template <std::size_t R>
+#if defined(__GNUC__)
+  __attribute__((noinline, pure))
+#endif
+  XLAYOUT_HD constexpr index_t
+  general_offset(index_array<R> idx) const noexcept {
+    return offset(idx.values);
+  }
   XLAYOUT_HD constexpr index_t general_sum(const index_t* idx) const noexcept {
     using U = std::uint64_t;
     index_t lin = 0;
@@ -193,13 +239,16 @@ class runtime_mapping {
   static_vector<runtime_term, max_tiled_rank> terms_;
   index_t extents_[XLAYOUT_MAX_RANK] = {};
   index_t strides_[XLAYOUT_MAX_RANK] = {};
-  digit digits_[2 * XLAYOUT_MAX_RANK] = {};
+  enum class path : std::uint8_t { strided, two_digits, three_digits, general };
+  digit digits_[3 * XLAYOUT_MAX_RANK] = {};  // three slots per dimension, unused ones 0
   std::size_t rank_ = 0;
   index_t span_ = 0;
   index_t size_ = 0;
   bool pow2_ = true;
   bool strided_ = true;
   bool two_digits_ = true;
+  bool three_digits_ = true;
+  path path_ = path::strided;
 };
 
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
@@ -233,10 +282,15 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
     r.stride = t.stride;
     r.divisor = t.divisor;
     r.modulus = t.modulus;
+    // A modulus no in-range index reaches is dropped (T(*,2,128) of f32[8,100,1000]: the digit j / 2 of
+    // the combined dimension, modulus 50): the term keeps its value and may take a faster path.
+    if (t.modulus != 0 && sized.dimensions[static_cast<std::size_t>(d)] > 0 &&
+        (sized.dimensions[static_cast<std::size_t>(d)] - 1) / t.divisor < t.modulus)
+      r.modulus = 0;
     using U = std::uint64_t;
     const int shift = is_power_of_two(t.divisor) ? std::countr_zero(static_cast<U>(t.divisor)) : -1;
-    const int width = t.modulus == 0               ? 64
-                      : is_power_of_two(t.modulus) ? std::countr_zero(static_cast<U>(t.modulus))
+    const int width = r.modulus == 0               ? 64
+                      : is_power_of_two(r.modulus) ? std::countr_zero(static_cast<U>(r.modulus))
                                                    : -1;
     if (shift < 0 || width < 0) {
       m.pow2_ = false;
@@ -246,10 +300,14 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
     }
     m.terms_.push_back(r);
     if (shift >= 0 && width >= 0) {
-      runtime_mapping::digit* g = &m.digits_[2 * static_cast<std::size_t>(d)];
+      runtime_mapping::digit* g = &m.digits_[3 * static_cast<std::size_t>(d)];
       if (g->mask != 0) ++g;
       if (g->mask != 0) {
         m.two_digits_ = false;  // a third digit in this dimension
+        ++g;
+      }
+      if (g->mask != 0) {
+        m.three_digits_ = false;  // a fourth digit in this dimension
       } else {
         g->stride = r.stride;
         g->mask = r.mask;
@@ -257,45 +315,72 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       }
     } else {
       m.two_digits_ = false;
+      m.three_digits_ = false;
     }
-    if (t.divisor != 1 || t.modulus != 0 || m.strides_[d] != 0) {
+    if (t.divisor != 1 || r.modulus != 0 || m.strides_[d] != 0) {
       m.strided_ = false;
     } else {
       m.strides_[d] = t.stride;
     }
   }
+  using P = runtime_mapping::path;
+  m.path_ = m.strided_        ? P::strided
+            : m.two_digits_   ? P::two_digits
+            : m.three_digits_ ? P::three_digits
+                              : P::general;
   return m;
 }
 
+/// The Rank argument of a runtime_tensor whose rank is a run-time value too.
+inline constexpr std::size_t dynamic_rank = ~std::size_t{0};
+
 /// A Tensor whose layout is a run-time value: a data pointer and a runtime_mapping. Element is the storage
 /// type of one element (float, bf16_bits, std::int8_t, ...), const for a read-only view; types narrower than
-/// a byte (S4, U2, E(n) packing) are not supported here (unsupported_element_size).
-///   auto s = xlayout::parse_shape(text);              // e.g. from a custom call's descriptor
-///   auto t = xlayout::make_runtime_tensor(ptr, *s);   // result<runtime_tensor<float>>
+/// a byte (S4, U2, E(n) packing) are not supported here (unsupported_element_size). Rank, when given, is the
+/// rank the shape must have (make_runtime_tensor<Rank> checks it): the call form then takes exactly Rank
+/// indices and evaluates a fixed, unrolled sequence per path (runtime_mapping::fixed_offset).
+///   auto s = xlayout::parse_shape(text);                 // e.g. from a custom call's descriptor
+///   auto t = xlayout::make_runtime_tensor<2>(ptr, *s);   // result<runtime_tensor<float, 2>>
 ///   float x = (*t)(i, j);
-template <class Element>
+template <class Element, std::size_t Rank = dynamic_rank>
 class runtime_tensor {
  public:
   using element_type = Element;
   using reference = Element&;
   using mapping_type = runtime_mapping;
   using index_type = index_t;
+  /// Rank, or dynamic_rank.
+  static constexpr std::size_t static_rank = Rank;
 
   constexpr runtime_tensor() noexcept = default;
-  XLAYOUT_HD constexpr runtime_tensor(Element* data, const runtime_mapping& m) noexcept
-      : data_(data), m_(m) {}
+  /// @pre Rank is dynamic_rank or m.rank() (XLAYOUT_ASSERT).
+  XLAYOUT_HD constexpr runtime_tensor(Element* data, const runtime_mapping& m) noexcept : data_(data), m_(m) {
+    XLAYOUT_ASSERT(Rank == dynamic_rank || Rank == m.rank(),
+                   "[xlayout:index_rank_mismatch] runtime_tensor: the mapping's rank is not Rank");
+  }
 
   XLAYOUT_HD constexpr Element* data() const noexcept { return data_; }
   XLAYOUT_HD constexpr const runtime_mapping& mapping() const noexcept { return m_; }
-  XLAYOUT_HD constexpr std::size_t rank() const noexcept { return m_.rank(); }
+  XLAYOUT_HD constexpr std::size_t rank() const noexcept {
+    if constexpr (Rank == dynamic_rank) {
+      return m_.rank();
+    } else {
+      return Rank;
+    }
+  }
   XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return m_.extent(d); }
   XLAYOUT_HD constexpr index_t size() const noexcept { return m_.size(); }
   XLAYOUT_HD constexpr index_t required_span_size() const noexcept { return m_.required_span_size(); }
 
   /// The element (i, j, ...). @pre one index per dimension, each in range (XLAYOUT_ASSERT).
   template <index_like... I>
+    requires(Rank == dynamic_rank || sizeof...(I) == Rank)
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(I... i) const noexcept {
-    return data_[m_(i...)];
+    if constexpr (Rank == dynamic_rank) {
+      return data_[m_(i...)];
+    } else {
+      return data_[m_.template fixed_offset<Rank>(i...)];
+    }
   }
   /// The element at idx[0..n), or why there is none (index_rank_mismatch, index_out_of_range).
   XLAYOUT_HD constexpr result<Element*> checked_at(const index_t* idx, std::size_t n) const noexcept {
@@ -319,6 +404,120 @@ constexpr result<runtime_tensor<Element>> make_runtime_tensor(Element* data, con
   auto m = make_runtime_mapping(s);
   if (!m) return m.error();
   return runtime_tensor<Element>(data, *m);
+}
+
+/// make_runtime_tensor with the rank known at compile time: make_runtime_tensor<2>(ptr, s) is a
+/// result<runtime_tensor<Element, 2>>. Errors: make_runtime_tensor's, and index_rank_mismatch when s's rank
+/// is not Rank.
+template <std::size_t Rank, class Element>
+  requires(Rank != dynamic_rank)
+constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* data, const shape& s) noexcept {
+  if (s.rank() != Rank) return error_id::index_rank_mismatch;
+  const auto t = make_runtime_tensor(data, s);
+  if (!t) return t.error();
+  return runtime_tensor<Element, Rank>(data, t->mapping());
+}
+
+namespace detail {
+/// The memory-order walk of a runtime_mapping: an odometer over its terms (major first). Term k is a digit
+/// of dimension d; it runs over the values that keep e[d] below its extent (the lower digits start at 0),
+/// a bound computed once per entry of its loop; the innermost loop is a plain one: offset += stride,
+/// e[d] += divisor. Calls f(e, offset) for every element, offsets increasing.
+template <std::size_t N, class F>
+XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
+  using U = std::uint64_t;
+  const std::size_t rank = m.rank();
+  const std::size_t terms = m.term_count();
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (m.extent(d) <= 0) return;
+  }
+  index_t e[N == 0 ? 1 : N] = {};
+  if (terms == 0) {
+    f(static_cast<const index_t*>(e), index_t{0});
+    return;
+  }
+  // The loops in memory order: the terms by decreasing stride (the program does not keep them sorted; a
+  // term of an extent-1 dimension, for one, may come first).
+  std::size_t order[max_tiled_rank] = {};
+  for (std::size_t k = 0; k < terms; ++k) {
+    std::size_t j = k;
+    for (; j > 0 && m.term(order[j - 1]).stride < m.term(k).stride; --j) order[j] = order[j - 1];
+    order[j] = k;
+  }
+  index_t count[max_tiled_rank] = {};  // iterations of loop k at its current entry
+  index_t left[max_tiled_rank] = {};   // iterations still to run
+  index_t base[max_tiled_rank] = {};   // e[d] at the entry of loop k
+  const auto bound = [&](std::size_t k) {
+    const runtime_term& t = m.term(order[k]);
+    const index_t b = e[t.dimension];
+    index_t n =
+        static_cast<index_t>((static_cast<U>(m.extent(t.dimension) - b) + static_cast<U>(t.divisor - 1)) /
+                             static_cast<U>(t.divisor));
+    if (t.modulus != 0 && n > t.modulus) n = t.modulus;
+    base[k] = b;
+    count[k] = n;
+    left[k] = n;
+  };
+  const std::size_t last = terms - 1;
+  const runtime_term inner = m.term(order[last]);
+  index_t offset = 0;
+  std::size_t k = 0;
+  bound(0);
+  for (;;) {
+    // Descend to the innermost loop.
+    while (k < last) {
+      ++k;
+      bound(k);
+    }
+    // The innermost loop.
+    {
+      const index_t b = e[inner.dimension];
+      const index_t n = count[last];
+      index_t o = offset;
+      for (index_t v = 0; v < n; ++v) {
+        e[inner.dimension] = b + v * inner.divisor;
+        f(static_cast<const index_t*>(e), o);
+        o += inner.stride;
+      }
+      e[inner.dimension] = b;
+    }
+    // Step the next loop out that has iterations left.
+    for (;;) {
+      if (k == 0) return;
+      --k;
+      const runtime_term& t = m.term(order[k]);
+      if (--left[k] > 0) {
+        e[t.dimension] += t.divisor;
+        offset += t.stride;
+        break;
+      }
+      // Loop k is done: restore its dimension and its share of the offset.
+      e[t.dimension] = base[k];
+      offset -= (count[k] - 1) * t.stride;
+    }
+  }
+}
+}  // namespace detail
+
+/// Calls f(index, element) for every element of t in memory order (increasing linear index, tile by tile),
+/// padding skipped, as for_each does for a Tensor: index is an index_array<Rank> for a tensor of static rank,
+/// a std::span<const index_t> of rank() indices otherwise. No division or modulo per element.
+XLAYOUT_EXEC_CHECK_DISABLE
+template <class Element, std::size_t Rank, class F>
+XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f) {
+  Element* const data = t.data();
+  if constexpr (Rank == dynamic_rank) {
+    const std::size_t rank = t.rank();
+    detail::walk_runtime<XLAYOUT_MAX_RANK>(t.mapping(), [&](const index_t* e, index_t offset) {
+      f(std::span<const index_t>(e, rank), data[offset]);
+    });
+  } else {
+    detail::walk_runtime<Rank>(t.mapping(), [&](const index_t* e, index_t offset) {
+      index_array<Rank> idx;
+      for (std::size_t d = 0; d < Rank; ++d) idx[d] = e[d];
+      f(static_cast<const index_array<Rank>&>(idx), data[offset]);
+    });
+  }
 }
 
 }  // namespace XLAYOUT_NAMESPACE
