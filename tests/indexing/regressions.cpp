@@ -555,3 +555,33 @@ TEST_CASE("regression (fuzz map_text): a coefficient INT64_MIN beside a floor of
     }
   }
 }
+
+TEST_CASE("regression (fuzz map_text): the digit rule does not negate a multiple INT64_MIN of a dividend",
+          "[indexing][regression]") {
+  // The first result makes the floor atom floor((d0 + 1) / 2); in the second, INT64_MIN * d0 is INT64_MIN
+  // times that dividend's d0, and the digit rule subtracted -INT64_MIN times the dividend (no int64; UBSan
+  // stopped map_text). Evaluated in a constant expression, so that negation would not compile. By brute
+  // force: floor((d0 + 1) / 2) and floor((INT64_MIN * d0 + d1) / 5).
+  const auto fdiv = [](index_t a, index_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); };
+  constexpr bool simplified = [] {
+    const auto m = xl::parse_indexing_map(
+        "(d0, d1) -> ((d0 + 1) floordiv 2, (d0 * -9223372036854775808 + d1) floordiv 5), domain: d0 in [0, "
+        "1], "
+        "d1 in [0, 100]");
+    return m.has_value() && xl::checked_simplify(*m).has_value();
+  }();
+  static_assert(simplified);
+  const auto s = xl::checked_simplify(map(
+      "(d0, d1) -> ((d0 + 1) floordiv 2, (d0 * -9223372036854775808 + d1) floordiv 5), domain: d0 in [0, 1], "
+      "d1 in [0, 100]"));
+  REQUIRE(s.has_value());
+  for (index_t d0 = 0; d0 <= 1; ++d0) {
+    for (index_t d1 = 0; d1 <= 100; ++d1) {
+      const index_t p[2] = {d0, d1};
+      const auto r = xl::checked_evaluate(*s, p, 2, nullptr, 0);
+      REQUIRE(r.has_value());
+      CHECK((*r)[0] == fdiv(d0 + 1, 2));
+      CHECK((*r)[1] == fdiv(index_min * d0 + d1, 5));
+    }
+  }
+}

@@ -308,7 +308,7 @@ struct simplifier {
   }
   /// f without the group's terms.
   constexpr linear_form remove_mod_group(linear_form f, const mod_group& g) noexcept {
-    add_term(f, g.floor, -f.coef_of(g.floor));
+    drop_term(f, g.floor);
     if (g.kind == 0) return add(f, from_raw(node(g.floor).lhs), -g.m);
     add_term(f, g.inner, -g.m);
     return f;
@@ -598,11 +598,22 @@ struct simplifier {
   }
 
   /// q = a / b when a is a non-zero multiple of b and the quotient fits: not INT64_MIN / -1 (a coefficient
-  /// INT64_MIN of a dividend's variable whose coefficient is -1; UBSan: fuzz map_text).
+  /// INT64_MIN of a dividend's variable whose coefficient is -1; UBSan: fuzz map_text). Nor a quotient
+  /// INT64_MIN, which the digit rule negates.
   static constexpr bool exact_quotient(index_t a, index_t b, index_t& q) noexcept {
-    if (a == 0 || b == 0 || (a == index_min && b == -1) || a % b != 0) return false;
+    if (a == 0 || b == 0 || (a == index_min && b == -1) || a % b != 0 || a / b == index_min) return false;
     q = a / b;
     return true;
+  }
+  /// f without the term of `atom`. (Not add_term(f, atom, -coef): a coefficient INT64_MIN has no negation;
+  /// UBSan: fuzz map_text.)
+  static constexpr void drop_term(linear_form& f, expr_id atom) noexcept {
+    for (std::size_t i = 0; i < f.size; ++i) {
+      if (f.terms[i].atom == atom) {
+        f.erase(i);
+        return;
+      }
+    }
   }
 
   constexpr expr_id intern_floor(const linear_form& L, index_t c) noexcept {
@@ -711,7 +722,7 @@ struct simplifier {
       for (std::size_t i = 0; i < bs.n; ++i) {
         const index_t k = Ld.coef_of(bs.fl[i]);
         if (k == 0) continue;
-        add_term(Ld, bs.fl[i], -k);
+        drop_term(Ld, bs.fl[i]);
         Ld = add(Ld, expand_floor(bs, digit_atoms[b], i), k);
       }
       // Replace m * x.
@@ -738,7 +749,7 @@ struct simplifier {
       for (std::size_t i = 0; i < bs.n; ++i) {
         const index_t k = r.coef_of(digit_atoms[b][i]);
         if (k == 0) continue;
-        add_term(r, digit_atoms[b][i], -k);
+        drop_term(r, digit_atoms[b][i]);
         linear_form back;
         if (i == 0) {
           back = from_raw(bs.x);
