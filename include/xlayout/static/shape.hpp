@@ -261,13 +261,45 @@ constexpr result<layout> layout_from_args(const A&... args) noexcept {
   return l;
 }
 
-/// A layout as a type: the type every `Layout<...>` spelling of the same value resolves to.
-template <layout V>
-struct layout_type {
-  static constexpr xlayout::layout value = V;  // read `value`, not V, at run time (see shape_type)
+namespace detail {
+/// The key of a layout's type: the layout's XLA text ("{1,0:T(2,2)}"). A `layout` value is about 1 KB of
+/// fixed-capacity arrays, and a type keyed on it spells all of them in every name the compiler makes from
+/// it (each member and accessor of each tensor) and in every diagnostic; the text is short, reads as XLA
+/// writes it, and gives every property back (printing and parsing are exact inverses, M included).
+template <std::size_t N>
+struct layout_key {
+  char text[N + 1];
+  constexpr std::string_view view() const noexcept { return {text, N}; }
+};
+
+/// The type of the layout whose text is Key (see layout_type).
+template <auto Key>
+struct keyed_layout {
+  static constexpr xlayout::layout value = parse_layout(Key.view()).value_;
   static constexpr std::size_t rank() noexcept { return value.rank(); }
   static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
 };
+
+template <layout V>
+struct layout_type_of {
+  static constexpr auto text = xlayout::to_string(V);
+  static constexpr auto key = [] {
+    layout_key<text.size()> k{};
+    for (std::size_t i = 0; i < text.size(); ++i) k.text[i] = text.view()[i];
+    return k;
+  }();
+  static_assert(identical(parse_layout(key.view()).value_, V),
+                "[xlayout:internal] xlayout::layout_type: the layout's text does not give the layout back");
+  using type = keyed_layout<key>;
+};
+}  // namespace detail
+
+/// A layout as a type: the type every `Layout<...>` spelling of the same value resolves to
+/// (`layout_type<V>::value` is V, every property included). The type is keyed on V's text
+/// (`keyed_layout<layout_key<12>{"{1,0:T(2,2)}"}>` in a diagnostic), so that the names of the types made from
+/// it (a Tensor's mapping, its accessor) stay short.
+template <layout V>
+using layout_type = typename detail::layout_type_of<V>::type;
 
 namespace detail {
 /// Builds and checks the layout once; after an error `type` is invalid_layout_type, which no later use

@@ -63,6 +63,26 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void expect_in_range([[maybe_unused]] c
 #endif
 }
 
+/// Digit (i / Q) mod M of an index i in [0, extent) (M = 0: no modulo). A function of Q and M alone, so that
+/// every tensor with the same divisor and modulus shares it (the compiler makes one function, not one per
+/// tensor and term).
+template <index_t Q, index_t M>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t term_digit(index_t i) noexcept {
+  // The index is in [0, extent): unsigned arithmetic gives the same value, and division and modulo by a
+  // power of two become a shift and a mask without the sign correction signed division needs.
+  // A plain index stays signed: the round trip through unsigned would hide from the optimiser that the
+  // arithmetic cannot overflow (signed overflow is undefined), which changes how it vectorises loops.
+  if constexpr (Q == 1 && M == 0) {
+    return i;
+  } else {
+    using U = std::uint64_t;
+    U v = static_cast<U>(i);
+    if constexpr (Q != 1) v /= static_cast<U>(Q);
+    if constexpr (M != 0) v %= static_cast<U>(M);
+    return static_cast<index_t>(v);
+  }
+}
+
 /// One term of a tensor's index program, with what the accessor and for_each need beside it.
 struct accessor_term {
   index_term term;        // ((e[dimension]) / divisor mod modulus) * stride, stride for the probe extents
@@ -75,7 +95,7 @@ struct accessor_term {
 /// false where the index program cannot express the layout; then accessors use linear_index.
 struct accessor_program {
   static_vector<accessor_term, max_tiled_rank> terms;
-  size_formula span;  // the product of the tiled sizes (required_span_size before L(n))
+  size_formula span;  // the product of the tiled sizes (required_span_size before L(n); after it, if static)
   bool exact = false;
 };
 
@@ -136,6 +156,36 @@ constexpr accessor_program make_accessor_program(const shape& s) noexcept {
   const shape probe = with_probe_extents(s, 2 * tiles_product + 3);
   const index_program program = compile_index_program(probe);
   if (!program.exact) return out;
+  // Memory order: the most major position first and, inside one position (the digits of a '*' group),
+  // the heavier digit first (insertion sort; there are few terms).
+  const auto sort_terms = [&out](auto before) {
+    for (std::size_t i = 1; i < out.terms.size(); ++i) {
+      for (std::size_t k = i; k > 0 && before(out.terms[k], out.terms[k - 1]); --k) {
+        const accessor_term tmp = out.terms[k - 1];
+        out.terms[k - 1] = out.terms[k];
+        out.terms[k] = tmp;
+      }
+    }
+  };
+  if (!dynamic) {
+    // Static extents: the strides are the program's constants, and a more major position has a larger
+    // stride than every digit of a more minor one, so memory order is decreasing stride.
+    const result<index_t> span = checked_required_span_size(s);
+    if (!span.has_value()) return out;
+    out.span.constant = span.value_;
+    for (const index_term& t : program.terms) {
+      const index_t d = t.single_dimension();
+      if (d < 0) return out;
+      accessor_term a;
+      a.term = t;
+      a.dimension = d;
+      a.stride.constant = t.stride;
+      out.terms.push_back(a);
+    }
+    sort_terms([](const accessor_term& a, const accessor_term& b) { return a.term.stride > b.term.stride; });
+    out.exact = true;
+    return out;
+  }
 
   static_vector<size_formula, max_tiled_rank> sizes;
   if (!symbolic_tiled_dimensions(s, sizes)) return out;
@@ -163,7 +213,7 @@ constexpr accessor_program make_accessor_program(const shape& s) noexcept {
     if (a.stride.evaluate(probe_dims) != t.stride) return out;
     out.terms.push_back(a);
   }
-  if (dynamic) {
+  {
     // The same terms must come out for a second probe, with the strides the formulas give.
     const shape probe2 = with_probe_extents(s, 4 * tiles_product + 5);
     const index_program program2 = compile_index_program(probe2);
@@ -177,20 +227,72 @@ constexpr accessor_program make_accessor_program(const shape& s) noexcept {
       if (out.terms[k].stride.evaluate(probe2_dims) != t2.stride) return out;
     }
   }
-  // Memory order: the most major position first and, inside one position (the digits of a '*' group),
-  // the heavier digit first (insertion sort; there are few terms).
-  const auto before = [](const accessor_term& a, const accessor_term& b) {
+  sort_terms([](const accessor_term& a, const accessor_term& b) {
     return a.position < b.position || (a.position == b.position && a.term.stride > b.term.stride);
-  };
-  for (std::size_t i = 1; i < out.terms.size(); ++i) {
-    for (std::size_t k = i; k > 0 && before(out.terms[k], out.terms[k - 1]); --k) {
-      const accessor_term tmp = out.terms[k - 1];
-      out.terms[k - 1] = out.terms[k];
-      out.terms[k] = tmp;
-    }
-  }
+  });
   out.exact = true;
   return out;
+}
+
+/// What tensor_mapping keeps of an accessor_program: its constants in arrays sized to the layout (an
+/// accessor_program is about 20 KB of fixed-capacity arrays; reading constants out of it for every term is
+/// most of what a tensor's accessor costs the compiler). Term k reads factors [factor_begin[k],
+/// factor_begin[k + 1]); the span's factors follow the last term's.
+template <std::size_t Terms, std::size_t Factors>
+struct flat_program {
+  static constexpr std::size_t term_count = Terms;
+  bool exact = false;
+  index_t dimension[Terms + 1]{};
+  index_t divisor[Terms + 1]{};
+  index_t modulus[Terms + 1]{};
+  index_t stride_constant[Terms + 1]{};
+  std::size_t factor_begin[Terms + 2]{};
+  index_t factor_dimension[Factors + 1]{};
+  index_t factor_divisor[Factors + 1]{};
+  index_t span_constant = 1;
+};
+
+constexpr std::size_t factor_count(const accessor_program& p) noexcept {
+  std::size_t n = p.span.factors.size();
+  for (const accessor_term& t : p.terms) n += t.stride.factors.size();
+  return n;
+}
+
+template <std::size_t Terms, std::size_t Factors>
+constexpr flat_program<Terms, Factors> flatten(const accessor_program& p) noexcept {
+  flat_program<Terms, Factors> f;
+  f.exact = p.exact;
+  std::size_t n = 0;
+  const auto put = [&](const size_formula& s) {
+    for (const extent_factor& e : s.factors) {
+      f.factor_dimension[n] = e.dimension;
+      f.factor_divisor[n] = e.divisor;
+      ++n;
+    }
+  };
+  for (std::size_t k = 0; k < Terms; ++k) {
+    const accessor_term& t = p.terms[k];
+    f.dimension[k] = t.dimension;
+    f.divisor[k] = t.term.divisor;
+    f.modulus[k] = t.term.modulus;
+    f.stride_constant[k] = t.stride.constant;
+    f.factor_begin[k] = n;
+    put(t.stride);
+  }
+  f.factor_begin[Terms] = n;
+  put(p.span);
+  f.factor_begin[Terms + 1] = n;
+  f.span_constant = p.span.constant;
+  return f;
+}
+
+/// The accessor's constants for a shape (a constant). The program is a variable, evaluated once: a
+/// constexpr local in make_flat_program cost clang 19 about 30% more per tensor.
+template <const shape& S>
+inline constexpr accessor_program full_program_v = make_accessor_program(S);
+template <const shape& S>
+constexpr auto make_flat_program() noexcept {
+  return flatten<full_program_v<S>.terms.size(), factor_count(full_program_v<S>)>(full_program_v<S>);
 }
 
 /// The shape of a tensor: extents (dyn for `?`) with a layout, element type f32 as a placeholder (the index
@@ -234,32 +336,34 @@ class tensor_mapping {
   /// The shape with `?` for each dynamic extent (element type f32: only the layout matters here).
   static constexpr shape static_shape = detail::tensor_shape<Ext>(L::value);
   static_assert(raise_if_error<find_layout_issue(static_shape).id, 0>);
-  /// The layout compiled for the accessor.
-  static constexpr detail::accessor_program program = detail::make_accessor_program(static_shape);
+  /// The layout compiled for the accessor (detail::flat_program).
+  static constexpr auto program = detail::make_flat_program<static_shape>();
   static constexpr bool exact = program.exact;
-  static constexpr std::size_t term_count = program.terms.size();
+  static constexpr std::size_t term_count = decltype(program)::term_count;
 
   // The constants of term K, as scalars (device code can use them).
   template <std::size_t K>
-  static constexpr std::size_t term_dimension = static_cast<std::size_t>(program.terms[K].dimension);
+  static constexpr std::size_t term_dimension = static_cast<std::size_t>(program.dimension[K]);
   template <std::size_t K>
-  static constexpr index_t term_divisor = program.terms[K].term.divisor;
+  static constexpr index_t term_divisor = program.divisor[K];
   template <std::size_t K>
-  static constexpr index_t term_modulus = program.terms[K].term.modulus;
+  static constexpr index_t term_modulus = program.modulus[K];
   template <std::size_t K>
-  static constexpr index_t stride_constant = program.terms[K].stride.constant;
+  static constexpr index_t stride_constant = program.stride_constant[K];
   template <std::size_t K>
-  static constexpr std::size_t stride_factor_count = program.terms[K].stride.factors.size();
+  static constexpr std::size_t stride_factor_count = program.factor_begin[K + 1] - program.factor_begin[K];
   template <std::size_t K, std::size_t F>
   static constexpr std::size_t stride_factor_dimension =
-      static_cast<std::size_t>(program.terms[K].stride.factors[F].dimension);
+      static_cast<std::size_t>(program.factor_dimension[program.factor_begin[K] + F]);
   template <std::size_t K, std::size_t F>
-  static constexpr index_t stride_factor_divisor = program.terms[K].stride.factors[F].divisor;
+  static constexpr index_t stride_factor_divisor = program.factor_divisor[program.factor_begin[K] + F];
 
   constexpr tensor_mapping() noexcept = default;
   XLAYOUT_HD constexpr explicit tensor_mapping(const Ext& e) noexcept : extents_(e) {
-    for (std::size_t d = 0; d < rank(); ++d) {
-      XLAYOUT_EXPECTS(e.extent(d) >= 0, negative_dimension);
+    if constexpr (Ext::rank_dynamic() > 0) {
+      for (std::size_t d = 0; d < rank(); ++d) {
+        XLAYOUT_EXPECTS(e.extent(d) >= 0, negative_dimension);
+      }
     }
   }
 
@@ -289,7 +393,7 @@ class tensor_mapping {
     if constexpr (sizeof...(I) != rank()) {
       return 0;  // reported above
     } else {
-      check_static_indices<I...>(std::make_index_sequence<rank()>{});
+      static_assert(static_indices_checked<I...>);
       const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.
@@ -307,16 +411,8 @@ class tensor_mapping {
       for (std::size_t d = 0; d < rank(); ++d) {
         if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
       }
-    } else {
-      detail::expect_in_range(idx, extents_, std::make_index_sequence<rank()>{});
     }
-    if constexpr (exact && horner) {
-      return horner_terms<0>(idx, 0);
-    } else if constexpr (exact) {
-      return sum_terms(idx, std::make_index_sequence<term_count>{});
-    } else {
-      return fallback_offset(idx);
-    }
+    return offset_of(idx, std::make_index_sequence<rank()>{}, std::make_index_sequence<term_count>{});
   }
 
   /// The linear index of the element with the n indices idx[0], ..., idx[n-1], or why there is none:
@@ -345,7 +441,8 @@ class tensor_mapping {
   /// Slots the laid-out array spans: tile padding, padded dimensions and L(n) tail padding included.
   XLAYOUT_HD constexpr index_t required_span_size() const noexcept {
     if constexpr (exact) {
-      index_t n = span_product(std::make_index_sequence<program.span.factors.size()>{});
+      index_t n = span_product(std::make_index_sequence<program.factor_begin[term_count + 1] -
+                                                        program.factor_begin[term_count]>{});
       constexpr index_t align = L::value.tail_padding_alignment_in_elements;
       if constexpr (align > 1) n = (n + align - 1) / align * align;
       return n;
@@ -399,52 +496,56 @@ class tensor_mapping {
     }
   }
 
+  // The accessor's arithmetic in one function per tensor (each function the compiler instantiates costs it
+  // a pass through its optimiser, however small: a tensor's accessor used to be about fifteen). Terms read
+  // their digits through term_digit, which tensors share.
+  template <std::size_t... D, std::size_t... K>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset_of(const index_t* idx, std::index_sequence<D...>,
+                                                             std::index_sequence<K...>) const noexcept {
+    if (!__builtin_is_constant_evaluated()) {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+      detail::expect_in_range(idx, extents_, std::index_sequence<D...>{});
+#else
+      // One assumption per dimension (see detail::expect_in_range), with static extents as constants.
+      if constexpr (Ext::rank_dynamic() == 0) {
+        (detail::assume_in_range(idx[D], static_extent_of<D>), ...);
+      } else {
+        (detail::assume_in_range(idx[D], extents_.extent(D)), ...);
+      }
+#endif
+    }
+    if constexpr (exact && horner) {
+      index_t acc = 0;
+      ((acc = acc * horner_ratio<K> +
+              detail::term_digit<term_divisor<K>, term_modulus<K>>(idx[term_dimension<K>])),
+       ...);
+      return acc * stride_constant<term_count - 1>;
+    } else if constexpr (exact) {
+      return sum_terms(idx, std::index_sequence<K...>{});
+    } else {
+      return fallback_offset(idx);
+    }
+  }
+  template <std::size_t D>
+  static constexpr index_t static_extent_of = Ext::static_extent(D);
+
   // Horner's form, ((v0 * r1 + v1) * r2 + v2) * ... * stride_last, when every stride is a constant multiple
   // of the next one: what a careful person writes, and what compilers turn into the fewest instructions.
   static constexpr bool horner = [] {
-    for (std::size_t k = 0; k < program.terms.size(); ++k) {
-      if (!program.terms[k].stride.is_constant()) return false;
-      if (k > 0 && program.terms[k - 1].stride.constant % program.terms[k].stride.constant != 0) return false;
+    for (std::size_t k = 0; k < term_count; ++k) {
+      if (program.factor_begin[k + 1] != program.factor_begin[k]) return false;  // a dynamic stride
+      if (k > 0 && program.stride_constant[k - 1] % program.stride_constant[k] != 0) return false;
     }
-    return program.terms.size() > 0;
+    return term_count > 0;
   }();
   template <std::size_t K>
   static constexpr index_t horner_ratio =
       K == 0 ? 1 : stride_constant<(K == 0 ? 0 : K - 1)> / stride_constant<K>;
-  template <std::size_t K>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t horner_terms(const index_t* idx,
-                                                                index_t acc) const noexcept {
-    acc = acc * horner_ratio<K> + digit<K>(idx);
-    if constexpr (K + 1 < term_count) {
-      return horner_terms<K + 1>(idx, acc);
-    } else {
-      return acc * stride_constant<K>;
-    }
-  }
-  template <std::size_t K>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t digit(const index_t* idx) noexcept {
-    // The index is in [0, extent): unsigned arithmetic gives the same value, and division and modulo by a
-    // power of two become a shift and a mask without the sign correction signed division needs.
-    // A plain index stays signed: the round trip through unsigned would hide from the optimiser that the
-    // arithmetic cannot overflow (signed overflow is undefined), which changes how it vectorises loops.
-    using U = std::uint64_t;
-    if constexpr (term_divisor<K> == 1 && term_modulus<K> == 0) {
-      return idx[term_dimension<K>];
-    } else {
-      U v = static_cast<U>(idx[term_dimension<K>]);
-      if constexpr (term_divisor<K> != 1) v /= static_cast<U>(term_divisor<K>);
-      if constexpr (term_modulus<K> != 0) v %= static_cast<U>(term_modulus<K>);
-      return static_cast<index_t>(v);
-    }
-  }
   template <std::size_t... K>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
                                                              std::index_sequence<K...>) const noexcept {
-    return (index_t{0} + ... + term_value<K>(idx));
-  }
-  template <std::size_t K>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t term_value(const index_t* idx) const noexcept {
-    return digit<K>(idx) * stride<K>();
+    return (index_t{0} + ... +
+            (detail::term_digit<term_divisor<K>, term_modulus<K>>(idx[term_dimension<K>]) * stride<K>()));
   }
   template <std::size_t K, std::size_t... F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t factors(std::index_sequence<F...>) const noexcept {
@@ -461,14 +562,14 @@ class tensor_mapping {
   }
   template <std::size_t F>
   static constexpr std::size_t span_factor_dimension =
-      static_cast<std::size_t>(program.span.factors[F].dimension);
+      static_cast<std::size_t>(program.factor_dimension[program.factor_begin[term_count] + F]);
   template <std::size_t F>
-  static constexpr index_t span_factor_divisor = program.span.factors[F].divisor;
+  static constexpr index_t span_factor_divisor = program.factor_divisor[program.factor_begin[term_count] + F];
   template <std::size_t... F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t span_product(std::index_sequence<F...>) const noexcept {
     return (program_span_constant * ... * ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>());
   }
-  static constexpr index_t program_span_constant = program.span.constant;
+  static constexpr index_t program_span_constant = program.span_constant;
 
   constexpr index_t fallback_offset(const index_t* idx) const noexcept {
     index_vector v;
@@ -485,6 +586,14 @@ class tensor_mapping {
   XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 
   [[no_unique_address]] Ext extents_{};
+
+ public:
+  /// True once the indices of types I... (integral constants among them) have been checked against the
+  /// static extents (a compile error naming index_out_of_range for one outside). A constant, so that the
+  /// check generates no code.
+  template <class... I>
+  static constexpr bool static_indices_checked =
+      (check_static_indices<I...>(std::make_index_sequence<rank()>{}), true);
 };
 
 }  // namespace XLAYOUT_NAMESPACE

@@ -82,6 +82,10 @@ class basic_tensor {
 
   /// A tensor with no data (static extents; dynamic ones are 0).
   constexpr basic_tensor() noexcept = default;
+  /// A view of the array at p (static extents).
+  XLAYOUT_HD constexpr explicit basic_tensor(data_handle_type p) noexcept
+    requires(Ext::rank_dynamic() == 0)
+      : data_(p) {}
   /// A view of the array at p; one size per dynamic extent, in order: Tensor<"bf16[?,256]"> d(ptr, batch).
   template <std::integral... I>
   XLAYOUT_HD constexpr explicit basic_tensor(data_handle_type p, I... dynamic_extents) noexcept
@@ -114,14 +118,15 @@ class basic_tensor {
     if constexpr (sizeof...(I) != Ext::rank()) {
       return access::access(data_, 0);  // reported above
     } else {
+      static_assert(mapping_type::template static_indices_checked<I...>);
+      const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.
-        const index_t idx[] = {detail::to_index(i)..., 0};
         for (std::size_t d = 0; d < Ext::rank(); ++d) {
           if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
         }
       }
-      return access::access(data_, mapping_(i...));
+      return access::access(data_, mapping_.offset(idx));
     }
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
