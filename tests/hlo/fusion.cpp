@@ -697,3 +697,22 @@ TEST_CASE(
   INFO(checked_points);
   CHECK(checked_points > 1000);
 }
+
+TEST_CASE("regression (fuzz hlo_text): a '?' extent in a reduce's result is dynamic_dimension, not size - 1",
+          "[hlo][fusion][regression]") {
+  // The analysis took the size of s32[?] (dyn, INT64_MIN) for a dimension's size and formed INT64_MIN - 1.
+  const auto m = parse(R"(HloModule m
+add {
+  a = s32[] parameter(0)
+  b = s32[] parameter(1)
+  ROOT s = s32[] add(a, b)
+}
+ENTRY e {
+  ix = s32[5,4] iota(), iota_dimension=1
+  zero = s32[] constant(0)
+  ROOT r = s32[?] reduce(ix, zero), dimensions={1}, to_apply=add
+})");
+  const auto r = hlo::checked_output_to_input(*m, 0);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().id == error_id::dynamic_dimension);
+}

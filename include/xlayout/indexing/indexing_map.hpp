@@ -451,8 +451,15 @@ struct map_builder {
   constexpr void set_bounds(std::size_t v, interval b) noexcept {
     if (v < draft.num_vars()) draft.bounds[v] = b;
   }
-  /// Dimension i ranges over [0, size - 1] (XLA's FromTensorSizes).
-  constexpr void set_size(std::size_t v, index_t size) noexcept { set_bounds(v, {0, size - 1}); }
+  /// Dimension i ranges over [0, size - 1] (XLA's FromTensorSizes). A size that is not one (a `?` extent,
+  /// dyn, reaching a map from a shape) fails the map with dynamic_dimension.
+  constexpr void set_size(std::size_t v, index_t size) noexcept {
+    if (size < 0) {
+      ws.fail(error_id::dynamic_dimension);
+      return;
+    }
+    set_bounds(v, {0, size - 1});
+  }
   constexpr void set_name(std::size_t v, std::string_view name) noexcept {
     if (v < draft.num_vars() && !detail::set_name(draft, v, name)) ws.fail(error_id::capacity_exceeded);
   }
