@@ -5,7 +5,7 @@
 # layouts; bf16 and f32), each used once in a function that reads one element at a run-time index (the
 # accessor is instantiated and code is generated for it, as in a kernel). Prints wall time and peak memory
 # (best of REPEAT runs) and the marginal cost per tensor.
-# Usage: bench/compile_time/tensors.sh [N=200] [CXX=g++] [CXXFLAGS=...] [REPEAT=3]
+# Usage: bench/compile_time/tensors.sh [N=200] [CXX=g++] [CXXFLAGS=...] [REPEAT=3] [MEASURE=time|instructions]
 set -euo pipefail
 n=${1:-200}
 read -r -a cxx <<< "${CXX:-g++} ${CXXFLAGS:-}"  # the compiler and its flags, as words
@@ -37,6 +37,12 @@ source "$root/bench/compile_time/measure.sh"
 read -r t_header m_header <<< "$(measure "$work/header.cpp")"
 read -r t_tensors m_tensors <<< "$(measure "$work/tensors.cpp")"
 echo "compiler: $("${cxx[0]}" --version | head -1)${cxx[1]:+ (${cxx[*]:1})}"
+if [[ "${MEASURE:-time}" == instructions ]]; then
+  echo "<xlayout/tensor.hpp> alone:    ${t_header} instructions"
+  echo "$n distinct Tensor<\"...\">:     ${t_tensors} instructions"
+  awk "BEGIN{printf \"per tensor (marginal):         %.1f million instructions\n\", ($t_tensors - $t_header) / 1e6 / $n}"
+  exit 0
+fi
 echo "<xlayout/tensor.hpp> alone:    ${t_header} s, ${m_header} MB"
 echo "$n distinct Tensor<\"...\">:     ${t_tensors} s, ${m_tensors} MB"
 awk "BEGIN{printf \"per tensor (marginal):         %.1f ms, %.2f MB\n\", ($t_tensors - $t_header) * 1000 / $n, ($m_tensors - $m_header) / $n}"
