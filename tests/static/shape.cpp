@@ -15,6 +15,30 @@ TEST_CASE("all spellings of a shape or a layout are one type", "[text][types]") 
   STATIC_REQUIRE(!layout_like<int>);
 }
 
+TEST_CASE("a layout type holds every property of its layout, whatever the length of its text",
+          "[text][types]") {
+  // Keyed on the text: the type names the layout as XLA writes it.
+  STATIC_REQUIRE(
+      std::is_same_v<Layout<"{1,0:T(2,2)}">, detail::keyed_layout<detail::layout_key<12>{"{1,0:T(2,2)}"}>>);
+  // Every property comes back, M (which operator== ignores) and E, S, L included.
+  constexpr layout rich = layout_v<"{0,1:T(8,128)(2,1)L(4)E(16)S(1)M(8)}">;
+  STATIC_REQUIRE(identical(layout_type<rich>::value, rich));
+  STATIC_REQUIRE(!std::is_same_v<layout_type<rich>, Layout<"{0,1:T(8,128)(2,1)L(4)E(16)S(1)}">>);
+  // Text longer than the printer's capacity (shape_text_capacity): keyed on the properties as integers.
+  constexpr layout wide = [] {
+    layout l = default_layout(12);
+    for (int k = 0; k < 4; ++k) {
+      tile t;
+      for (int d = 0; d < 12; ++d) t.dimensions.push_back(index_t{1000000000000} + k + d);
+      l.tiles.push_back(t);
+    }
+    return l;
+  }();
+  STATIC_REQUIRE(to_string(wide).size() >= shape_text_capacity - 1);
+  STATIC_REQUIRE(identical(layout_type<wide>::value, wide));
+  STATIC_REQUIRE(layout_type<wide>::rank() == 12);
+}
+
 TEST_CASE("Shape<...> static members forward to the constexpr functions", "[text][types][seed]") {
   using S = Shape<"bf16[2,8,128]{2,1,0:T(8,128)(2,1)}">;
   STATIC_REQUIRE(S::rank() == 3);

@@ -270,12 +270,85 @@ template <std::size_t N>
 struct layout_key {
   char text[N + 1];
   constexpr std::string_view view() const noexcept { return {text, N}; }
+  constexpr layout decode() const noexcept { return parse_layout(view()).value_; }
 };
 
-/// The type of the layout whose text is Key (see layout_type).
+/// Appends a layout's properties to `out` (or only counts them when out is null); returns the count.
+constexpr std::size_t encode_layout(const layout& l, index_t* out) noexcept {
+  std::size_t n = 0;
+  const auto put = [&](index_t v) {
+    if (out != nullptr) out[n] = v;
+    ++n;
+  };
+  const auto put_list = [&](const auto& list) {
+    put(static_cast<index_t>(list.size()));
+    for (index_t v : list) put(v);
+  };
+  put_list(l.minor_to_major);
+  put(static_cast<index_t>(l.tiles.size()));
+  for (const tile& t : l.tiles) put_list(t.dimensions);
+  put(l.tail_padding_alignment_in_elements);
+  put(static_cast<index_t>(l.index_primitive_type));
+  put(static_cast<index_t>(l.pointer_primitive_type));
+  put(l.element_size_in_bits);
+  put(l.memory_space);
+  put(static_cast<index_t>(l.split_configs.size()));
+  for (const split_config& c : l.split_configs) {
+    put(c.dimension);
+    put_list(c.split_indices);
+  }
+  put(l.physical_shape.present ? 1 : 0);
+  put(static_cast<index_t>(l.physical_shape.element_type));
+  put_list(l.physical_shape.dimensions);
+  put_list(l.physical_shape.minor_to_major);
+  put(l.dynamic_shape_metadata_prefix_bytes);
+  put_list(l.padded_dimensions);
+  put(static_cast<index_t>(l.padding_value));
+  return n;
+}
+
+/// The key of a layout whose text does not fit the printer's capacity (shape_text_capacity): its properties
+/// as integers (encode_layout).
+template <std::size_t N>
+struct layout_code {
+  index_t values[N];
+  constexpr layout decode() const noexcept {
+    layout l;
+    std::size_t n = 0;
+    const auto get = [&] { return values[n++]; };
+    const auto get_list = [&](auto& list) {
+      for (index_t k = get(); k > 0; --k) list.push_back(get());
+    };
+    get_list(l.minor_to_major);
+    for (index_t k = get(); k > 0; --k) {
+      l.tiles.push_back({});
+      get_list(l.tiles.back().dimensions);
+    }
+    l.tail_padding_alignment_in_elements = get();
+    l.index_primitive_type = static_cast<xlayout::element_type>(get());
+    l.pointer_primitive_type = static_cast<xlayout::element_type>(get());
+    l.element_size_in_bits = get();
+    l.memory_space = get();
+    for (index_t k = get(); k > 0; --k) {
+      l.split_configs.push_back({});
+      l.split_configs.back().dimension = get();
+      get_list(l.split_configs.back().split_indices);
+    }
+    l.physical_shape.present = get() != 0;
+    l.physical_shape.element_type = static_cast<xlayout::element_type>(get());
+    get_list(l.physical_shape.dimensions);
+    get_list(l.physical_shape.minor_to_major);
+    l.dynamic_shape_metadata_prefix_bytes = get();
+    get_list(l.padded_dimensions);
+    l.padding_value = static_cast<padding_value_kind>(get());
+    return l;
+  }
+};
+
+/// The type of the layout whose key is Key (see layout_type).
 template <auto Key>
 struct keyed_layout {
-  static constexpr xlayout::layout value = parse_layout(Key.view()).value_;
+  static constexpr xlayout::layout value = Key.decode();
   static constexpr std::size_t rank() noexcept { return value.rank(); }
   static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
 };
@@ -283,21 +356,29 @@ struct keyed_layout {
 template <layout V>
 struct layout_type_of {
   static constexpr auto text = xlayout::to_string(V);
-  static constexpr auto key = [] {
+  static constexpr auto text_key = [] {
     layout_key<text.size()> k{};
     for (std::size_t i = 0; i < text.size(); ++i) k.text[i] = text.view()[i];
     return k;
   }();
-  static_assert(identical(parse_layout(key.view()).value_, V),
-                "[xlayout:internal] xlayout::layout_type: the layout's text does not give the layout back");
-  using type = keyed_layout<key>;
+  static constexpr auto code_key = [] {
+    layout_code<encode_layout(V, nullptr)> k{};
+    encode_layout(V, k.values);
+    return k;
+  }();
+  // The text, unless it was cut at the printer's capacity (a layout of many long tiles).
+  static constexpr bool by_text = identical(text_key.decode(), V);
+  static_assert(identical(code_key.decode(), V),
+                "[xlayout:internal] xlayout::layout_type: the layout's key does not give the layout back");
+  using type = std::conditional_t<by_text, keyed_layout<text_key>, keyed_layout<code_key>>;
 };
 }  // namespace detail
 
 /// A layout as a type: the type every `Layout<...>` spelling of the same value resolves to
 /// (`layout_type<V>::value` is V, every property included). The type is keyed on V's text
 /// (`keyed_layout<layout_key<12>{"{1,0:T(2,2)}"}>` in a diagnostic), so that the names of the types made from
-/// it (a Tensor's mapping, its accessor) stay short.
+/// it (a Tensor's mapping, its accessor) stay short; a layout whose text exceeds shape_text_capacity is keyed
+/// on its properties as integers instead.
 template <layout V>
 using layout_type = typename detail::layout_type_of<V>::type;
 
