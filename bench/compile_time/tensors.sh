@@ -13,20 +13,20 @@ repeat=${REPEAT:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# shellcheck source=cases.sh
+source "$root/bench/compile_time/cases.sh"
 
 echo '#include <xlayout/tensor.hpp>' > "$work/header.cpp"
 {
   echo '#include <xlayout/tensor.hpp>'
   echo 'using xlayout::Tensor;'
   echo 'using xlayout::index_t;'
-  layouts=('{1,0}' '{0,1}' '{1,0:T(2,2)}' '{1,0:T(8,128)}' '{1,0:T(8,128)(2,1)}' '{0,1:T(4,4)}' '{1,0:T(*,4)}')
   for ((i = 0; i < n; ++i)); do
-    rows=$((3 + i % 17)); cols=$((5 + i / 7))
-    l=${layouts[$((i % ${#layouts[@]}))]}
-    if ((i % 5 == 4)); then
-      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols,7]{0,2,1:T(2,2)}\">(p)(a, b, 1); }"
+    tensor_case "$i"
+    if ((rank == 3)); then
+      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols,7]$layout\">(p)(a, b, 1); }"
     else
-      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols]$l\">(p)(a, b); }"
+      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols]$layout\">(p)(a, b); }"
     fi
   done
 } > "$work/tensors.cpp"
