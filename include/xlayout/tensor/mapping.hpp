@@ -250,6 +250,8 @@ struct flat_program {
   index_t factor_dimension[Factors + 1]{};
   index_t factor_divisor[Factors + 1]{};
   index_t span_constant = 1;
+  /// The terms by dimension (stable: memory order within a dimension), the order the accessor adds them in.
+  std::size_t by_dimension[Terms + 1]{};
 };
 
 constexpr std::size_t factor_count(const accessor_program& p) noexcept {
@@ -280,6 +282,13 @@ constexpr flat_program<Terms, Factors> flatten(const accessor_program& p) noexce
     put(t.stride);
   }
   f.factor_begin[Terms] = n;
+  for (std::size_t k = 0; k < Terms; ++k) {  // insertion sort by dimension, stable
+    std::size_t j = k;
+    for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
+      f.by_dimension[j] = f.by_dimension[j - 1];
+    }
+    f.by_dimension[j] = k;
+  }
   put(p.span);
   f.factor_begin[Terms + 1] = n;
   f.span_constant = p.span.constant;
@@ -514,12 +523,17 @@ class tensor_mapping {
       }
 #endif
     }
-    if constexpr (exact && horner) {
-      index_t acc = 0;
-      ((acc = acc * horner_ratio<K> +
-              detail::term_digit<term_divisor<K>, term_modulus<K>>(idx[term_dimension<K>])),
-       ...);
-      return acc * stride_constant<term_count - 1>;
+    // The terms are added a dimension at a time (program.by_dimension), so that in a loop nest over the
+    // dimensions the outer dimensions' part of the sum is loop-invariant: the compilers then hoist it, and
+    // the innermost loop computes only its own dimension's digits. Horner's form over the memory order,
+    // ((v0 * r1 + v1) * r2 + v2) * ..., interleaves the dimensions and executed up to 17% more instructions
+    // per element on tiled layouts (g++ 12 and clang 19: bench/cute/instructions.sh).
+    if constexpr (exact && static_strides) {
+      return (
+          index_t{0} + ... +
+          (detail::term_digit<term_divisor<program.by_dimension[K]>, term_modulus<program.by_dimension[K]>>(
+               idx[term_dimension<program.by_dimension[K]>]) *
+           stride_constant<program.by_dimension[K]>));
     } else if constexpr (exact) {
       return sum_terms(idx, std::index_sequence<K...>{});
     } else {
@@ -529,23 +543,15 @@ class tensor_mapping {
   template <std::size_t D>
   static constexpr index_t static_extent_of = Ext::static_extent(D);
 
-  // Horner's form, ((v0 * r1 + v1) * r2 + v2) * ... * stride_last, when every stride is a constant multiple
-  // of the next one: what a careful person writes, and what compilers turn into the fewest instructions.
-  static constexpr bool horner = [] {
-    for (std::size_t k = 0; k < term_count; ++k) {
-      if (program.factor_begin[k + 1] != program.factor_begin[k]) return false;  // a dynamic stride
-      if (k > 0 && program.stride_constant[k - 1] % program.stride_constant[k] != 0) return false;
-    }
-    return term_count > 0;
-  }();
-  template <std::size_t K>
-  static constexpr index_t horner_ratio =
-      K == 0 ? 1 : stride_constant<(K == 0 ? 0 : K - 1)> / stride_constant<K>;
+  // Every stride a constant (no dynamic extent below a term).
+  static constexpr bool static_strides = program.factor_begin[term_count] == 0;
   template <std::size_t... K>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t sum_terms([[maybe_unused]] const index_t* idx,
                                                              std::index_sequence<K...>) const noexcept {
     return (index_t{0} + ... +
-            (detail::term_digit<term_divisor<K>, term_modulus<K>>(idx[term_dimension<K>]) * stride<K>()));
+            (detail::term_digit<term_divisor<program.by_dimension[K]>, term_modulus<program.by_dimension[K]>>(
+                 idx[term_dimension<program.by_dimension[K]>]) *
+             stride<program.by_dimension[K]>()));
   }
   template <std::size_t K, std::size_t... F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t factors(std::index_sequence<F...>) const noexcept {
