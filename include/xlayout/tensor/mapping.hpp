@@ -491,6 +491,9 @@ class tensor_mapping {
   }
 
  private:
+  // basic_tensor's accessor calls offset_of directly: a function fewer for the compiler per tensor.
+  template <class, class, class>
+  friend class basic_tensor;
   template <class... I, std::size_t... D>
   XLAYOUT_HD static constexpr void check_static_indices(std::index_sequence<D...>) noexcept {
     (check_static_index<D, I>(), ...);
@@ -513,7 +516,15 @@ class tensor_mapping {
                                                              std::index_sequence<K...>) const noexcept {
     if (!__builtin_is_constant_evaluated()) {
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-      detail::expect_in_range(idx, extents_, std::index_sequence<D...>{});
+      if constexpr (Ext::rank_dynamic() == 0) {
+        if (!((static_cast<std::uint64_t>(idx[D]) < static_cast<std::uint64_t>(static_extent_of<D>)) &&
+              ...)) {
+          const index_t e[] = {static_extent_of<D>..., 0};
+          detail::index_out_of_range_failed(__FILE__, __LINE__, idx, e, sizeof...(D));
+        }
+      } else {
+        detail::expect_in_range(idx, extents_, std::index_sequence<D...>{});
+      }
 #else
       // One assumption per dimension (see detail::expect_in_range), with static extents as constants.
       if constexpr (Ext::rank_dynamic() == 0) {
@@ -591,7 +602,7 @@ class tensor_mapping {
   // (in the file that holds the check: g++ then adds no include chain to its note).
   XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}
 
-  [[no_unique_address]] Ext extents_{};
+  [[no_unique_address]] Ext extents_;
 
  public:
   /// True once the indices of types I... (integral constants among them) have been checked against the

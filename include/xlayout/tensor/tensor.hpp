@@ -126,7 +126,8 @@ class basic_tensor {
           if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
         }
       }
-      return access::access(data_, mapping_.offset(idx));
+      return access::access(data_, mapping_.offset_of(idx, std::make_index_sequence<Ext::rank()>{},
+                                                      std::make_index_sequence<mapping_type::term_count>{}));
     }
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
@@ -240,7 +241,9 @@ class basic_tensor {
   }
 
   data_handle_type data_ = nullptr;
-  [[no_unique_address]] mapping_type mapping_{};
+  // Default-initialised: value-initialising an empty member beside data_ makes g++ 12 clear data_ in constant
+  // evaluation (the mapping of static extents is empty and trivial).
+  [[no_unique_address]] mapping_type mapping_;
 };
 
 /// The data handle and dynamic extents of t, for a CUDA kernel's parameter list (see kernel_arg):

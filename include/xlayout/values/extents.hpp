@@ -73,7 +73,8 @@ class Extents {
     friend constexpr bool operator==(const values_t&, const values_t&) = default;
   };
   using storage = std::conditional_t<(rank_dynamic() > 0), values_t, empty>;
-  [[no_unique_address]] storage dynamic_{};
+  // No initializer: static extents then have a trivial default constructor, which generates no code.
+  [[no_unique_address]] storage dynamic_;
 };
 
 }  // namespace XLAYOUT_NAMESPACE
