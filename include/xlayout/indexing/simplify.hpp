@@ -369,6 +369,7 @@ struct simplifier {
     if (floor_rule_residues(L, c, out)) return out;
     if (floor_rule_carry_free_split(L, c, allow_new, ok, depth, out)) return out;
     if (floor_rule_absorb_inner(L, c, allow_new, depth, out)) return out;
+    if (floor_rule_two_points(L, c, out)) return out;
     if (floor_rule_digits(L, c, allow_new, depth, out)) return out;
     if (!allow_new) {
       ok = false;
@@ -581,6 +582,42 @@ struct simplifier {
       }
     }
     return false;
+  }
+
+  /// L = k x + b with one atom x that takes two values, lo and lo + 1: floor(L / c) is the line through its
+  /// two values, f(lo) + (f(lo + 1) - f(lo)) (x - lo). Before the digit rule, which rewrites a floor into an
+  /// equal floor made earlier: on d0 in [0, 1], (d0 + 4610) / 4611 and (d0 + 6001) / 6002 are both d0, and
+  /// the result must not depend on which of them was simplified first (fuzz map_algebra: simplify was not
+  /// idempotent). Not applied where the arithmetic would leave int64.
+  constexpr bool floor_rule_two_points(const linear_form& L, index_t c, linear_form& out) noexcept {
+    if (L.size != 1) return false;
+    const expr_id x = L.terms[0].atom;
+    const interval r = range_atom(x);
+    if (r.lower == index_min || r.upper == index_max || r.lower == index_max || r.upper != r.lower + 1) {
+      return false;
+    }
+    const auto sub = [](index_t a, index_t b) {
+      return b == index_min ? checked_index{0, false} : checked_add(a, -b);
+    };
+    const index_t k = L.terms[0].coef;
+    const checked_index k_lo = checked_mul(k, r.lower);
+    if (!k_lo.ok) return false;
+    const checked_index v0 = checked_add(k_lo.value, L.constant);
+    if (!v0.ok) return false;
+    const checked_index v1 = checked_add(v0.value, k);
+    if (!v1.ok) return false;
+    const index_t f0 = floor_div(v0.value, c), f1 = floor_div(v1.value, c);
+    const index_t slope = f1 - f0;  // |slope| <= |k| / c + 1: no overflow
+    const checked_index s_lo = checked_mul(slope, r.lower);
+    if (!s_lo.ok) return false;
+    const checked_index offset = sub(f0, s_lo.value);
+    if (!offset.ok) return false;
+    const checked_index constant = checked_add(out.constant, offset.value);
+    const checked_index coef = checked_add(out.coef_of(x), slope);
+    if (!constant.ok || !coef.ok) return false;
+    add_term(out, x, slope);
+    out.constant = constant.value;
+    return true;
   }
 
   /// Mixed-radix digits of the dividends of known floors (digit_floor).
