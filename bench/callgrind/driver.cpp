@@ -26,6 +26,10 @@
       const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
     return bench::sum_layout_value<bench::Case>(*t);                                                         \
   }                                                                                                          \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_visit_##Case(                           \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
+    return bench::sum_layout_visit<bench::Case>(*t);                                                         \
+  }                                                                                                          \
   extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_for_each_##Case(                  \
       const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
     return bench::sum_layout_value_for_each<bench::Case>(*t);                                                \
@@ -62,6 +66,7 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
          bench::sum_t (*runtime)(const bench::element_t<Case>*, const xlayout::shape*),
          bench::sum_t (*walk)(const bench::element_t<Case>*),
          bench::sum_t (*value)(const bench::runtime_tensor_t<Case>*),
+         bench::sum_t (*value_visit)(const bench::runtime_tensor_t<Case>*),
          bench::sum_t (*value_walk)(const bench::runtime_tensor_t<Case>*)) {
   std::vector<bench::element_t<Case>> buffer(
       static_cast<std::size_t>(typename Case::tensor().required_span_size()));
@@ -84,6 +89,7 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
     return;
   }
   expect("sum_layout_value", id, value(&*rt), sum);
+  expect("sum_layout_visit", id, value_visit(&*rt), sum);
   expect("sum_layout_value_for_each", id, value_walk(&*rt), sum);
 }
 
@@ -91,7 +97,7 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
 
 #define XLAYOUT_RUN(Case)                                                                              \
   run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case, \
-                   sum_layout_value_##Case, sum_layout_value_for_each_##Case)
+                   sum_layout_value_##Case, sum_layout_visit_##Case, sum_layout_value_for_each_##Case)
 
 int main() {
   XLAYOUT_RUN(row_major);

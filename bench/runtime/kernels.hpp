@@ -187,10 +187,9 @@ BENCH_LOOP sum_t sum_runtime(const element_t<Case>* p, const xlayout::shape& sha
 template <class Case>
 using runtime_tensor_t = xlayout::runtime_tensor<const element_t<Case>, rank_v<Case>>;
 
-/// The same loop through a runtime_tensor: the layout a run-time value, compiled once (make_runtime_tensor)
-/// into its index program before the loop.
-template <class Case>
-BENCH_LOOP sum_t sum_layout_value(const runtime_tensor_t<Case>& t) {
+/// The logical-order loop over anything with extent(d) and t(i, j, ...).
+template <class Case, class T>
+XLAYOUT_FORCEINLINE sum_t sum_logical(const T& t) {
   sum_t s = 0;
   const index_t n0 = t.extent(0), n1 = t.extent(1);
   if constexpr (rank_v<Case> == 2) {
@@ -206,6 +205,20 @@ BENCH_LOOP sum_t sum_layout_value(const runtime_tensor_t<Case>& t) {
     }
   }
   return s;
+}
+
+/// The same loop through a runtime_tensor: the layout a run-time value, compiled once (make_runtime_tensor)
+/// into its index program before the loop.
+template <class Case>
+BENCH_LOOP sum_t sum_layout_value(const runtime_tensor_t<Case>& t) {
+  return sum_logical<Case>(t);
+}
+
+/// The same loop inside runtime_tensor::visit: the path chosen once, the loop compiled per path with the
+/// path's constants in registers.
+template <class Case>
+BENCH_LOOP sum_t sum_layout_visit(const runtime_tensor_t<Case>& t) {
+  return t.visit([](const auto& a) { return sum_logical<Case>(a); });
 }
 
 /// Every element in memory order with for_each (tile by tile, padding skipped).

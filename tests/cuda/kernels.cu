@@ -102,6 +102,16 @@ __global__ void runtime_layout(runtime_tensor<float> t, float value) {
   if (i < t.extent(0) && j < t.extent(1)) t(i, j) = value;
 }
 
+// The same with the rank known when the kernel is written: visit compiles the thread's work once per access
+// path (strided, two or three power-of-two digits per dimension, general) with the path's constants in
+// registers.
+__global__ void runtime_layout_visit(runtime_tensor<float, 2> t, float value) {
+  const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
+  t.visit([&](const auto& a) {
+    if (i < a.extent(0) && j < a.extent(1)) a(i, j) = value;
+  });
+}
+
 // The host side launches them (this file is compiled, not run: the test machine may have no GPU).
 void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float* sums, int* status) {
   const Tiled tiled(dst);
@@ -114,5 +124,6 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   dynamic_views<<<1, 256>>>(kernel_arg_of(Batch(batch, rows)), 3, 200, 5, sums);
   if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
     if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);
+    if (const auto t = make_runtime_tensor<2>(dst, *s)) runtime_layout_visit<<<64, 256>>>(*t, 1.0f);
   }
 }

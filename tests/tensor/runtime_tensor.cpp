@@ -238,6 +238,74 @@ TEST_CASE(
   STATIC_REQUIRE(runtime_tensor<float>::static_rank == dynamic_rank);
 }
 
+namespace {
+/// runtime_tensor<float, R>::visit against the model: the path visit hands over (a fixed_path_tensor with
+/// 1, 2 or 3 digits, or the runtime_tensor itself) is the mapping's, and every element is where the model
+/// puts it. Returns the path taken (0 general, 1 strided, 2 or 3 digits).
+template <std::size_t R>
+int check_visit(const shape& s, const std::vector<index_t>& where) {
+  std::vector<float> buffer(static_cast<std::size_t>(*checked_required_span_size(s)), 0.0f);
+  const auto t = make_runtime_tensor<R>(buffer.data(), s);
+  REQUIRE(t.has_value());
+  return t->visit([&](const auto& a) {
+    using A = std::remove_cvref_t<decltype(a)>;
+    int path = 0;
+    if constexpr (!std::is_same_v<A, runtime_tensor<float, R>>) path = static_cast<int>(A::digits);
+    REQUIRE(path == t->mapping().fixed_path());
+    for (std::size_t id = 0; id < where.size(); ++id) {
+      index_t idx[R]{};
+      index_t r = static_cast<index_t>(id);
+      for (std::size_t d = R; d-- > 0;) {
+        idx[d] = r % s.dimensions[d];
+        r /= s.dimensions[d];
+      }
+      const float* x = [&]<std::size_t... D>(std::index_sequence<D...>) { return &a(idx[D]...); }
+      (std::make_index_sequence<R>{});
+      REQUIRE(x - buffer.data() == where[id]);
+    }
+    return path;
+  });
+}
+}  // namespace
+
+TEST_CASE(
+    "law: runtime_tensor::visit hands over the mapping's path and every element where the model puts it",
+    "[tensor][runtime][law]") {
+  std::mt19937_64 rng(20261124);
+  int paths[4] = {};
+  int layouts = 0;
+  while (layouts < 1500) {
+    const shape s = random_shape(rng);
+    if (!is_valid_layout(s)) continue;
+    const auto span = checked_required_span_size(s);
+    if (!span || *span > 6000 || !make_runtime_mapping(s)) continue;
+    INFO("shape " << to_string(s).view());
+    ++layouts;
+    const std::vector<index_t> where = model_positions(s);
+    const int path = s.rank() == 1   ? check_visit<1>(s, where)
+                     : s.rank() == 2 ? check_visit<2>(s, where)
+                     : s.rank() == 3 ? check_visit<3>(s, where)
+                                     : check_visit<4>(s, where);
+    ++paths[path];
+  }
+  // Two levels of power-of-two tiles (three digits per dimension) are rare among random layouts: XLA's.
+  for (const char* text : {"f32[20,300]{1,0:T(8,128)(2,1)}", "f32[9,17]{1,0:T(4,4)(2,1)}",
+                           "f32[6,10,12]{2,1,0:T(2,4)(2,2)}", "f32[3,5]{0,1:T(2,2)(2,1)}"}) {
+    INFO(text);
+    const auto s = parse_shape(text);
+    REQUIRE(s.has_value());
+    const std::vector<index_t> where = model_positions(*s);
+    ++paths[s->rank() == 2 ? check_visit<2>(*s, where) : check_visit<3>(*s, where)];
+  }
+  INFO(paths[0] << " general, " << paths[1] << " strided, " << paths[2] << " two digits, " << paths[3]
+                << " three digits");
+  // Each path was exercised.
+  CHECK(paths[0] > 50);
+  CHECK(paths[1] > 100);
+  CHECK(paths[2] > 50);
+  CHECK(paths[3] > 3);
+}
+
 TEST_CASE("runtime_tensor: the call forms agree with the model on XLA's tiled layouts", "[tensor][runtime]") {
   for (const char* text :
        {"f32[30,50]{1,0:T(8,128)}", "bf16[20,300]{1,0:T(8,128)(2,1)}", "f32[3,5]{1,0:T(2,2)}",

@@ -66,6 +66,23 @@ class runtime_mapping {
   XLAYOUT_HD constexpr bool uses_three_digits() const noexcept { return three_digits_; }
   /// Whether every term has a power-of-two divisor and modulus (the accessor then uses shifts and masks).
   XLAYOUT_HD constexpr bool uses_shifts() const noexcept { return pow2_; }
+  /// The path the call form of a static rank takes (runtime_tensor::visit dispatches on it): 1 strided (a
+  /// multiply-add per dimension), 2 or 3 (at most that many power-of-two digits per dimension), 0 the general
+  /// loop over the terms.
+  XLAYOUT_HD constexpr int fixed_path() const noexcept {
+    return path_ == path::strided ? 1 : path_ == path::two_digits ? 2 : path_ == path::three_digits ? 3 : 0;
+  }
+  /// Digit k (k < 3) of dimension d on the digit paths: ((index >> shift) & mask) * stride; mask 0 for a
+  /// digit the dimension does not have.
+  XLAYOUT_HD constexpr index_t digit_stride(std::size_t d, std::size_t k) const noexcept {
+    return digits_[3 * d + k].stride;
+  }
+  XLAYOUT_HD constexpr std::uint32_t digit_shift(std::size_t d, std::size_t k) const noexcept {
+    return digits_[3 * d + k].shift;
+  }
+  XLAYOUT_HD constexpr std::uint64_t digit_mask(std::size_t d, std::size_t k) const noexcept {
+    return digits_[3 * d + k].mask;
+  }
   /// The terms, in memory order (most major first).
   XLAYOUT_HD constexpr std::size_t term_count() const noexcept { return terms_.size(); }
   XLAYOUT_HD constexpr const runtime_term& term(std::size_t k) const noexcept { return terms_[k]; }
@@ -334,6 +351,73 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
 /// The Rank argument of a runtime_tensor whose rank is a run-time value too.
 inline constexpr std::size_t dynamic_rank = ~std::size_t{0};
 
+/// What runtime_tensor<Element, Rank>::visit hands to its function on the fixed paths: the tensor with its
+/// access path in its type (Digits 1: a multiply-add per dimension; 2 or 3: that many shift, mask and
+/// multiply-adds per dimension) and the path's constants as members, so that a loop written over it keeps
+/// them in registers and the compiler strength-reduces it as it does for a static Tensor. Element access
+/// (t(i, j, ...), with runtime_tensor's precondition and check), extent, rank and data.
+template <class Element, std::size_t Rank, std::size_t Digits>
+class fixed_path_tensor {
+  static_assert(Rank >= 1 && Digits >= 1 && Digits <= 3);
+
+ public:
+  using element_type = Element;
+  using reference = Element&;
+  using index_type = index_t;
+  /// The shift-mask-multiply digits per dimension (1: a plain multiply-add).
+  static constexpr std::size_t digits = Digits;
+
+  /// @pre m.fixed_path() == Digits and m.rank() == Rank.
+  XLAYOUT_HD constexpr fixed_path_tensor(Element* data, const runtime_mapping& m) noexcept : data_(data) {
+    for (std::size_t d = 0; d < Rank; ++d) {
+      extents_[d] = m.extent(d);
+      if constexpr (Digits == 1) {
+        stride_[d] = m.stride(d);
+      } else {
+        for (std::size_t k = 0; k < Digits; ++k) {
+          stride_[d * Digits + k] = m.digit_stride(d, k);
+          shift_[d * Digits + k] = m.digit_shift(d, k);
+          mask_[d * Digits + k] = m.digit_mask(d, k);
+        }
+      }
+    }
+  }
+
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Rank; }
+  XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return extents_[d]; }
+  XLAYOUT_HD constexpr Element* data() const noexcept { return data_; }
+
+  /// The element (i, j, ...). @pre each index in range (XLAYOUT_ASSERT; an optimiser assumption with
+  /// assertions off).
+  template <index_like... I>
+  requires(sizeof...(I) == Rank) XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(
+      I... i) const noexcept {
+    const index_t idx[] = {detail::to_index(i)...};
+    detail::expect_in_range(idx, *this, std::make_index_sequence<Rank>{});
+    return data_[offset(idx, std::make_index_sequence<Rank * Digits>{})];
+  }
+
+ private:
+  // The sum over the digits g = d * Digits + k, unrolled (a loop over k stayed a loop at g++ -O2).
+  template <std::size_t... G>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_t* idx,
+                                                          std::index_sequence<G...>) const noexcept {
+    using U = std::uint64_t;
+    if constexpr (Digits == 1) {
+      return (index_t{0} + ... + (idx[G] * stride_[G]));
+    } else {
+      return (index_t{0} + ... +
+              (static_cast<index_t>((static_cast<U>(idx[G / Digits]) >> shift_[G]) & mask_[G]) * stride_[G]));
+    }
+  }
+
+  Element* data_ = nullptr;
+  index_t extents_[Rank] = {};
+  index_t stride_[Rank * Digits] = {};
+  std::uint32_t shift_[Digits == 1 ? 1 : Rank * Digits] = {};
+  std::uint64_t mask_[Digits == 1 ? 1 : Rank * Digits] = {};
+};
+
 /// A Tensor whose layout is a run-time value: a data pointer and a runtime_mapping. Element is the storage
 /// type of one element (float, bf16_bits, std::int8_t, ...), const for a read-only view; types narrower than
 /// a byte (S4, U2, E(n) packing) are not supported here (unsupported_element_size). Rank, when given, is the
@@ -380,6 +464,27 @@ class runtime_tensor {
       return data_[m_(i...)];
     } else {
       return data_[m_.template fixed_offset<Rank>(i...)];
+    }
+  }
+  /// Calls f with this tensor on its access path, chosen once here instead of per element: a
+  /// fixed_path_tensor<Element, Rank, 1, 2 or 3> (strided, or two or three power-of-two digits per
+  /// dimension), or *this where the layout needs the general loop; returns what f returns (the same type for
+  /// each). The loop goes inside f, which the compiler then compiles once per path, each with its constants
+  /// in registers (docs/performance.md: with g++ 12 the plain t(i, j) in a loop re-chooses the path per
+  /// element):
+  ///   sum = t.visit([](const auto& a) { float s = 0; for (...) for (...) s += a(i, j); return s; });
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class F>
+  requires(Rank != dynamic_rank) XLAYOUT_HD constexpr decltype(auto) visit(F&& f) const {
+    switch (m_.fixed_path()) {
+      case 1:
+        return f(fixed_path_tensor<Element, Rank, 1>(data_, m_));
+      case 2:
+        return f(fixed_path_tensor<Element, Rank, 2>(data_, m_));
+      case 3:
+        return f(fixed_path_tensor<Element, Rank, 3>(data_, m_));
+      default:
+        return f(*this);
     }
   }
   /// The element at idx[0..n), or why there is none (index_rank_mismatch, index_out_of_range).
