@@ -390,8 +390,8 @@ class fixed_path_tensor {
   /// The element (i, j, ...). @pre each index in range (XLAYOUT_ASSERT; an optimiser assumption with
   /// assertions off).
   template <index_like... I>
-  requires(sizeof...(I) == Rank) XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(
-      I... i) const noexcept {
+    requires(sizeof...(I) == Rank)
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(I... i) const noexcept {
     const index_t idx[] = {detail::to_index(i)...};
     detail::expect_in_range(idx, *this, std::make_index_sequence<Rank>{});
     return data_[offset(idx, std::make_index_sequence<Rank * Digits>{})];
@@ -475,7 +475,8 @@ class runtime_tensor {
   ///   sum = t.visit([](const auto& a) { float s = 0; for (...) for (...) s += a(i, j); return s; });
   XLAYOUT_EXEC_CHECK_DISABLE
   template <class F>
-  requires(Rank != dynamic_rank) XLAYOUT_HD constexpr decltype(auto) visit(F&& f) const {
+    requires(Rank != dynamic_rank)
+  XLAYOUT_HD constexpr decltype(auto) visit(F&& f) const {
     switch (m_.fixed_path()) {
       case 1:
         return f(fixed_path_tensor<Element, Rank, 1>(data_, m_));
