@@ -9,34 +9,27 @@
 #define BENCH_LOOP  // the loops are inlined into the wrappers below, which callgrind counts
 #include "../runtime/kernels.hpp"
 
-#define XLAYOUT_BENCH_KERNELS(Case)                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_tensor_##Case(                                 \
-      const bench::element_t<bench::Case>* p) {                                                              \
-    return bench::sum_tensor<bench::Case>(bench::const_tensor_t<bench::Case>(p));                            \
-  }                                                                                                          \
-  extern "C"                                                                                                 \
-      [[gnu::noinline, gnu::flatten]] bench::sum_t sum_hand_##Case(const bench::element_t<bench::Case>* p) { \
-    return bench::sum_hand<bench::Case>(p);                                                                  \
-  }                                                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_runtime_##Case(                                \
-      const bench::element_t<bench::Case>* p, const xlayout::shape* s) {                                     \
-    return bench::sum_runtime<bench::Case>(p, *s);                                                           \
-  }                                                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_##Case(                           \
-      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
-    return bench::sum_layout_value<bench::Case>(*t);                                                         \
-  }                                                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_visit_##Case(                           \
-      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
-    return bench::sum_layout_visit<bench::Case>(*t);                                                         \
-  }                                                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_for_each_##Case(                  \
-      const bench::runtime_tensor_t<bench::Case>* t) {                                                       \
-    return bench::sum_layout_value_for_each<bench::Case>(*t);                                                \
-  }                                                                                                          \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_for_each_##Case(                               \
-      const bench::element_t<bench::Case>* p) {                                                              \
-    return bench::sum_for_each<bench::Case>(bench::const_tensor_t<bench::Case>(p));                          \
+#define XLAYOUT_BENCH_KERNELS(Case)                                                         \
+  XLAYOUT_BENCH_TENSOR_AND_HAND(Case)                                                       \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_runtime_##Case(               \
+      const bench::element_t<bench::Case>* p, const xlayout::shape* s) {                    \
+    return bench::sum_runtime<bench::Case>(p, *s);                                          \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_##Case(          \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                      \
+    return bench::sum_layout_value<bench::Case>(*t);                                        \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_visit_##Case(          \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                      \
+    return bench::sum_layout_visit<bench::Case>(*t);                                        \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_value_for_each_##Case( \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                      \
+    return bench::sum_layout_value_for_each<bench::Case>(*t);                               \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_for_each_##Case(              \
+      const bench::element_t<bench::Case>* p) {                                             \
+    return bench::sum_for_each<bench::Case>(bench::const_tensor_t<bench::Case>(p));         \
   }
 
 XLAYOUT_BENCH_KERNELS(row_major)

@@ -30,3 +30,12 @@ tensor_case() {
       cute="make_layout(make_shape(make_shape(Int<4>{}, Int<$nr>{}), make_shape(Int<4>{}, Int<$nc>{})), make_stride(make_stride(Int<1>{}, Int<16>{}), make_stride(Int<4>{}, Int<$((16 * nr))>{})))" ;;
   esac
 }
+# xlayout_get I: prints the function tensors.sh and cute.sh compile for case I (after tensor_case I): one element
+# of the Tensor read at run-time indices.
+xlayout_get() {
+  if ((rank == 3)); then
+    echo "float get$1(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols,7]$layout\">(p)(a, b, 1); }"
+  else
+    echo "float get$1(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols]$layout\">(p)(a, b); }"
+  fi
+}

@@ -35,10 +35,8 @@ for lib in xlayout cute; do
     printf '%s\n' "${head[@]}"
     for ((i = 0; i < n; ++i)); do
       tensor_case "$i"
-      if [[ $lib == xlayout && $rank == 3 ]]; then
-        echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols,7]$layout\">(p)(a, b, 1); }"
-      elif [[ $lib == xlayout ]]; then
-        echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols]$layout\">(p)(a, b); }"
+      if [[ $lib == xlayout ]]; then
+        xlayout_get "$i"
       elif ((rank == 3)); then
         echo "float get$i(float* p, index_t a, index_t b) { return p[$cute(a, b, 1)]; }"
       else

@@ -23,11 +23,7 @@ echo '#include <xlayout/tensor.hpp>' > "$work/header.cpp"
   echo 'using xlayout::index_t;'
   for ((i = 0; i < n; ++i)); do
     tensor_case "$i"
-    if ((rank == 3)); then
-      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols,7]$layout\">(p)(a, b, 1); }"
-    else
-      echo "float get$i(float* p, index_t a, index_t b) { return Tensor<\"f32[$rows,$cols]$layout\">(p)(a, b); }"
-    fi
+    xlayout_get "$i"
   done
 } > "$work/tensors.cpp"
 

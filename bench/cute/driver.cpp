@@ -69,14 +69,7 @@ inline auto cute_layout(padded) {
 }  // namespace bench
 
 #define XLAYOUT_CUTE_KERNELS(Case)                                                                           \
-  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_tensor_##Case(                                 \
-      const bench::element_t<bench::Case>* p) {                                                              \
-    return bench::sum_tensor<bench::Case>(bench::const_tensor_t<bench::Case>(p));                            \
-  }                                                                                                          \
-  extern "C"                                                                                                 \
-      [[gnu::noinline, gnu::flatten]] bench::sum_t sum_hand_##Case(const bench::element_t<bench::Case>* p) { \
-    return bench::sum_hand<bench::Case>(p);                                                                  \
-  }                                                                                                          \
+  XLAYOUT_BENCH_TENSOR_AND_HAND(Case)                                                                        \
   extern "C"                                                                                                 \
       [[gnu::noinline, gnu::flatten]] bench::sum_t sum_cute_##Case(const bench::element_t<bench::Case>* p) { \
     return bench::sum_cute<bench::Case>(p, bench::cute_layout(bench::Case{}));                               \

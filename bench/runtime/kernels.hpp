@@ -274,3 +274,16 @@ void for_each_case(F&& f) {
 }
 
 }  // namespace bench
+
+/// For the drivers that count instructions per loop (bench/callgrind, bench/cute): sum_tensor_<Case> and
+/// sum_hand_<Case> as never-inlined, flattened functions with plain names, so that each function's count is
+/// its whole loop's.
+#define XLAYOUT_BENCH_TENSOR_AND_HAND(Case)                                                                  \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_tensor_##Case(                                 \
+      const bench::element_t<bench::Case>* p) {                                                              \
+    return bench::sum_tensor<bench::Case>(bench::const_tensor_t<bench::Case>(p));                            \
+  }                                                                                                          \
+  extern "C"                                                                                                 \
+      [[gnu::noinline, gnu::flatten]] bench::sum_t sum_hand_##Case(const bench::element_t<bench::Case>* p) { \
+    return bench::sum_hand<bench::Case>(p);                                                                  \
+  }
