@@ -525,13 +525,72 @@ constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* dat
 }
 
 namespace detail {
-/// The memory-order walk of a runtime_mapping: an odometer over its terms (major first). Term k is a digit
-/// of dimension d; it runs over the values that keep e[d] below its extent (the lower digits start at 0),
-/// a bound computed once per entry of its loop; the innermost loop is a plain one: offset += stride,
-/// e[d] += divisor. Calls f(e, offset) for every element, offsets increasing.
+/// One loop of the memory-order walk of a runtime_mapping: term k, a digit of dimension `dimension`. It runs
+/// over the values v that keep e[dimension] + v * divisor below the extent, at most `modulus` of them: all
+/// `modulus` when e[dimension] + full_reach < extent (no division), else a division.
+struct walk_loop {
+  index_t stride = 0;
+  index_t divisor = 0;  // 0 (with modulus 1): a loop of one iteration that the layout does not have
+  index_t modulus = 1;  // 0: no modulus
+  index_t full_reach = 0;
+  index_t extent = index_max;
+  std::uint32_t dimension = 0;
+  std::uint32_t shift = 0;
+  bool pow2 = true;
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t count(index_t base) const noexcept {
+    using U = std::uint64_t;
+    if (modulus != 0 && base + full_reach < extent) return modulus;
+    const U left = static_cast<U>(extent - base) + static_cast<U>(divisor - 1);
+    const auto n = static_cast<index_t>(pow2 ? left >> shift : left / static_cast<U>(divisor));
+    return modulus != 0 && n > modulus ? modulus : n;
+  }
+};
+
+/// The innermost three loops of the walk, nested (a loop the layout lacks runs once), over e and from
+/// offset o: f(e, offset) for each element.
+template <class F>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, index_t* e, index_t o, F& f) {
+  const walk_loop a = in[0], b = in[1], c = in[2];
+  const index_t a0 = e[a.dimension];
+  const index_t na = a.count(a0);
+  for (index_t ia = 0; ia < na; ++ia) {
+    e[a.dimension] = a0 + ia * a.divisor;
+    const index_t b0 = e[b.dimension];
+    const index_t nb = b.count(b0);
+    // Loop c's start and count change with loop b only where both are digits of one dimension.
+    const bool c_follows_b = c.dimension == b.dimension;
+    const index_t c_start = e[c.dimension];
+    const index_t c_count = c.count(c_start);
+    index_t ob = o + ia * a.stride;
+    for (index_t ib = 0; ib < nb; ++ib) {
+      e[b.dimension] = b0 + ib * b.divisor;
+      const index_t c0 = c_follows_b ? e[c.dimension] : c_start;
+      const index_t nc = c_follows_b ? c.count(c0) : c_count;
+      if (nc == 2) {  // a digit of two values (T(2,2), the (2,1) tiles of 16-bit types): unrolled
+        f(static_cast<const index_t*>(e), ob);
+        e[c.dimension] = c0 + c.divisor;
+        f(static_cast<const index_t*>(e), ob + c.stride);
+      } else {
+        index_t oc = ob;
+        for (index_t ic = 0; ic < nc; ++ic) {
+          e[c.dimension] = c0 + ic * c.divisor;
+          f(static_cast<const index_t*>(e), oc);
+          oc += c.stride;
+        }
+      }
+      e[c.dimension] = c0;
+      ob += b.stride;
+    }
+    e[b.dimension] = b0;
+  }
+  e[a.dimension] = a0;
+}
+
+/// The memory-order walk of a runtime_mapping: its terms as loops, major first (by decreasing stride). The
+/// innermost three are nested loops (walk_block), the others an odometer that steps once per block. Calls
+/// f(e, offset) for every element, offsets increasing; no division per element.
 template <std::size_t N, class F>
 XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
-  using U = std::uint64_t;
   const std::size_t rank = m.rank();
   const std::size_t terms = m.term_count();
   for (std::size_t d = 0; d < rank; ++d) {
@@ -542,64 +601,59 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
     f(static_cast<const index_t*>(e), index_t{0});
     return;
   }
-  // The loops in memory order: the terms by decreasing stride (the program does not keep them sorted; a
-  // term of an extent-1 dimension, for one, may come first).
-  std::size_t order[max_tiled_rank] = {};
+  // The loops in memory order (the program does not keep its terms sorted: a term of an extent-1
+  // dimension, for one, may come first), after two loops of one iteration: at least three loops.
+  constexpr std::size_t pad = 2;
+  walk_loop loops[max_tiled_rank + pad] = {};
   for (std::size_t k = 0; k < terms; ++k) {
-    std::size_t j = k;
-    for (; j > 0 && m.term(order[j - 1]).stride < m.term(k).stride; --j) order[j] = order[j - 1];
-    order[j] = k;
+    const runtime_term& t = m.term(k);
+    walk_loop l;
+    l.stride = t.stride;
+    l.divisor = t.divisor;
+    l.modulus = t.modulus;
+    l.dimension = t.dimension;
+    l.extent = m.extent(t.dimension);
+    l.full_reach = t.modulus != 0 ? (t.modulus - 1) * t.divisor : 0;
+    l.pow2 = is_power_of_two(t.divisor);
+    l.shift =
+        l.pow2 ? static_cast<std::uint32_t>(std::countr_zero(static_cast<std::uint64_t>(t.divisor))) : 0;
+    std::size_t j = pad + k;
+    for (; j > pad && loops[j - 1].stride < l.stride; --j) loops[j] = loops[j - 1];
+    loops[j] = l;
+  }
+  const std::size_t total = terms + pad;
+  const std::size_t outer = total - 3;  // the odometer's loops: loops[0, outer)
+  const walk_loop* inner = loops + outer;
+  if (outer == 0) {
+    walk_block(inner, e, 0, f);
+    return;
   }
   index_t count[max_tiled_rank] = {};  // iterations of loop k at its current entry
   index_t left[max_tiled_rank] = {};   // iterations still to run
   index_t base[max_tiled_rank] = {};   // e[d] at the entry of loop k
-  const auto bound = [&](std::size_t k) {
-    const runtime_term& t = m.term(order[k]);
-    const index_t b = e[t.dimension];
-    index_t n =
-        static_cast<index_t>((static_cast<U>(m.extent(t.dimension) - b) + static_cast<U>(t.divisor - 1)) /
-                             static_cast<U>(t.divisor));
-    if (t.modulus != 0 && n > t.modulus) n = t.modulus;
-    base[k] = b;
-    count[k] = n;
-    left[k] = n;
+  const auto enter = [&](std::size_t k) {
+    base[k] = e[loops[k].dimension];
+    count[k] = left[k] = loops[k].count(base[k]);
   };
-  const std::size_t last = terms - 1;
-  const runtime_term inner = m.term(order[last]);
   index_t offset = 0;
   std::size_t k = 0;
-  bound(0);
+  enter(0);
   for (;;) {
-    // Descend to the innermost loop.
-    while (k < last) {
-      ++k;
-      bound(k);
-    }
-    // The innermost loop.
-    {
-      const index_t b = e[inner.dimension];
-      const index_t n = count[last];
-      index_t o = offset;
-      for (index_t v = 0; v < n; ++v) {
-        e[inner.dimension] = b + v * inner.divisor;
-        f(static_cast<const index_t*>(e), o);
-        o += inner.stride;
-      }
-      e[inner.dimension] = b;
-    }
-    // Step the next loop out that has iterations left.
+    while (k + 1 < outer) enter(++k);
+    walk_block(inner, e, offset, f);
+    // Step the innermost odometer loop that has iterations left.
     for (;;) {
-      if (k == 0) return;
-      --k;
-      const runtime_term& t = m.term(order[k]);
+      const walk_loop& l = loops[k];
       if (--left[k] > 0) {
-        e[t.dimension] += t.divisor;
-        offset += t.stride;
+        e[l.dimension] += l.divisor;
+        offset += l.stride;
         break;
       }
       // Loop k is done: restore its dimension and its share of the offset.
-      e[t.dimension] = base[k];
-      offset -= (count[k] - 1) * t.stride;
+      e[l.dimension] = base[k];
+      offset -= (count[k] - 1) * l.stride;
+      if (k == 0) return;
+      --k;
     }
   }
 }
