@@ -562,6 +562,19 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, in
     const index_t c_start = e[c.dimension];
     const index_t c_count = c.count(c_start);
     index_t ob = o + ia * a.stride;
+    if (nb == 2 && c_count == 2 && !c_follows_b) {  // a block of 2 x 2 (T(2,2)): unrolled
+      f(static_cast<const index_t*>(e), ob);
+      e[c.dimension] = c_start + c.divisor;
+      f(static_cast<const index_t*>(e), ob + c.stride);
+      e[b.dimension] = b0 + b.divisor;
+      e[c.dimension] = c_start;
+      f(static_cast<const index_t*>(e), ob + b.stride);
+      e[c.dimension] = c_start + c.divisor;
+      f(static_cast<const index_t*>(e), ob + b.stride + c.stride);
+      e[c.dimension] = c_start;
+      e[b.dimension] = b0;
+      continue;
+    }
     for (index_t ib = 0; ib < nb; ++ib) {
       e[b.dimension] = b0 + ib * b.divisor;
       const index_t c0 = c_follows_b ? e[c.dimension] : c_start;
