@@ -385,3 +385,42 @@ TEST_CASE("a view of a '?'-extent view composes: reverse(transpose(runtime slice
   for (index_t i = 0; i < 3; ++i)
     for (index_t j = 0; j < 3; ++j) CHECK(&v(i, j) == &t(1 + 2 * (2 - j), 4 * (2 - i)));
 }
+
+TEST_CASE(
+    "checked_slice: the view where slice's run-time preconditions hold, else view_invalid_slice at the first "
+    "failing dimension (every start, limit and stride in [-1, extent + 1], and every index)",
+    "[tensor][view][dynamic][error]") {
+  float buf[5 * 8]{};
+  const Tensor<F32, Extents<dyn, 8>> t(buf, 5);  // f32[?,8]{1,0}
+  const auto valid = [](index_t start, index_t limit, index_t stride, index_t extent) {
+    return 0 <= start && start <= limit && limit <= extent && stride >= 1;
+  };
+  int views = 0, errors = 0;
+  for (index_t start = -1; start <= 6; ++start) {
+    for (index_t limit = -1; limit <= 6; ++limit) {
+      for (index_t stride = -1; stride <= 6; ++stride) {
+        for (index_t row = -1; row <= 8; ++row) {
+          const auto v = checked_slice(t, runtime_slice{start, limit, stride}, row);
+          const bool range_ok = valid(start, limit, stride, 5), row_ok = 0 <= row && row < 8;
+          INFO("[" << start << ":" << limit << ":" << stride << "], " << row);
+          REQUIRE(v.has_value() == (range_ok && row_ok));
+          if (!v) {
+            CHECK(v.error().id == error_id::view_invalid_slice);
+            CHECK(v.error().position == (range_ok ? 1 : 0));
+            ++errors;
+            continue;
+          }
+          const index_t n = limit > start ? (limit - start + stride - 1) / stride : 0;
+          REQUIRE(v->extent(0) == n);
+          for (index_t i = 0; i < n; ++i) CHECK(&(*v)(i) == &t(start + i * stride, row));
+          ++views;
+        }
+      }
+    }
+  }
+  CHECK(views > 100);
+  CHECK(errors > 1000);
+  // A static limit past a '?' extent: a run-time check too.
+  CHECK(checked_slice(t, Slice<0, 6>{}, Slice<0, 8>{}).error().position == 0);
+  CHECK(checked_slice(t, Slice<0, 5>{}, Slice<0, 8>{}).has_value());
+}

@@ -659,27 +659,41 @@ struct stored_values {
 template <>
 struct stored_values<0> {};
 
-/// Op's run-time precondition C on the input's extents `in` and the arguments (view_invalid_slice). Each
-/// check is a constant (device code cannot read Op::info at run time).
+/// Whether Op's run-time precondition C holds for the input's extents `in` and the arguments. Each check is a
+/// constant (device code cannot read Op::info at run time).
+template <class Op, std::size_t C>
+XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) noexcept {
+  constexpr view_check k = Op::info.checks[C];
+  const index_t e = in[k.dim];
+  if constexpr (k.kind == view_check::at_least) {
+    return e >= k.size;
+  } else if constexpr (k.kind == view_check::range) {
+    const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
+    return 0 <= start && start <= limit && limit <= e && stride >= 1;
+  } else {
+    return 0 <= args[k.arg] && args[k.arg] < e;
+  }
+}
+/// Op's run-time precondition C (view_invalid_slice).
 template <class Op, std::size_t C>
 XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
                                           [[maybe_unused]] const index_t* args) noexcept {
-  constexpr view_check k = Op::info.checks[C];
-  [[maybe_unused]] const index_t e = in[k.dim];
-  if constexpr (k.kind == view_check::at_least) {
-    XLAYOUT_EXPECTS(e >= k.size, view_invalid_slice);
-  } else if constexpr (k.kind == view_check::range) {
-    [[maybe_unused]] const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
-    XLAYOUT_EXPECTS(0 <= start && start <= limit && limit <= e && stride >= 1, view_invalid_slice);
-  } else {
-    XLAYOUT_EXPECTS(0 <= args[k.arg] && args[k.arg] < e, view_invalid_slice);
-  }
+  XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_slice);
 }
 template <class Op, std::size_t... C>
 XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
                                            [[maybe_unused]] const index_t* args,
                                            std::index_sequence<C...>) noexcept {
   (expect_view_arg<Op, C>(in, args), ...);
+}
+/// The dimension of the input whose precondition of Op fails first, or -1 when all hold.
+template <class Op, std::size_t... C>
+XLAYOUT_HD constexpr index_t failed_view_arg([[maybe_unused]] const index_t* in,
+                                             [[maybe_unused]] const index_t* args,
+                                             std::index_sequence<C...>) noexcept {
+  index_t failed = -1;
+  ((failed = failed < 0 && !view_arg_ok<Op, C>(in, args) ? Op::info.checks[C].dim : failed), ...);
+  return failed;
 }
 
 /// The value of Op's stored symbol K for the input's extents and the arguments.
@@ -1183,6 +1197,37 @@ XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
   (detail::push_slice_args(args, n, s), ...);
   return detail::checked_view<T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(
       t, args);
+}
+
+/// checked_slice(t, s...): slice(t, s...) with its run-time preconditions checked instead of assumed: the
+/// view, or the error view_invalid_slice at the first dimension whose runtime_slice or index does not fit
+/// its extent (or whose static limit exceeds a '?' extent). What slice rejects at compile time stays a
+/// compile-time error.
+///   auto v = checked_slice(t, runtime_slice{lo, hi, 1}, row);  // result<view>
+///   if (!v) return v.error();                                 // error{view_invalid_slice, dimension}
+template <class T, class... S>
+  requires(detail::is_slice_arg<S> && ...)
+XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<decltype(slice(t, s...))> {
+  using input = detail::input_check<T>;
+  if constexpr (input::id == error_id::none && !input::fallback) {
+    using op = typename detail::bind_slice<typename detail::slice_kind<S>::type...>::template op<
+        typename T::extents_type>;
+    if constexpr (op::info.issue.id == error_id::none) {
+      index_t args[3 * sizeof...(S) + 1]{};
+      std::size_t n = 0;
+      (detail::push_slice_args(args, n, s), ...);
+      index_t in[T::rank() + 1]{};
+      for (std::size_t d = 0; d < T::rank(); ++d) {
+        in[d] = t.extent(d);
+        if (T::static_extent(d) == dyn && in[d] >= detail::view_dynamic_bound)
+          return error{error_id::view_invalid_slice, static_cast<index_t>(d)};
+      }
+      const index_t failed =
+          detail::failed_view_arg<op>(in, args, std::make_index_sequence<op::info.num_checks>{});
+      if (failed >= 0) return error{error_id::view_invalid_slice, failed};
+    }
+  }
+  return slice(t, s...);  // a compile-time error, if any, is reported here
 }
 
 /// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
