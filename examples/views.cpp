@@ -47,11 +47,16 @@ int main() {
       map_view<IndexingMap<"(d0, d1) -> (d1 * 2, d0), domain: d0 in [0, 511], d1 in [0, 127]">>(t);
   show("map_view", pairs);
 
-  // for_each visits a view in its row-major order.
+  // for_each visits a transpose or reverse in the base's memory order, other views in row-major order.
   float small_buffer[6] = {0, 1, 2, 3, 4, 5};
   const Tensor<"f32[2,3]"> m(small_buffer);
   std::printf("for_each over transpose<1, 0> of f32[2,3]:");
-  for_each(transpose<1, 0>(m), [](const index_array<2>&, float x) { std::printf(" %.0f", x); });
+  for_each(transpose<1, 0>(m), [](const index_array<2>& i, float x) {
+    std::printf(" (%lld,%lld)=%.0f", static_cast<long long>(i[0]), static_cast<long long>(i[1]), x);
+  });
+  std::printf("\nfor_each over slice(f32[2,3], [0:2], [1:3]):");
+  for_each(slice(m, Slice<0, 2>{}, Slice<1, 3>{}),
+           [](const index_array<2>&, float x) { std::printf(" %.0f", x); });
   std::printf("\n");
 
   // A '?' extent: transpose, reverse and slice take it at run time (reverse holds extent - 1, a run-time

@@ -3,10 +3,12 @@
 // bitcast), composition (a view of a view is a view of the base; a reshape and its inverse compose to the
 // identity), the required equality of a transposed tiled tensor with the tensor of the transposed layout,
 // checked access, for_each, and map_view. The laws over many shapes and layouts are in views.cpp.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include <xlayout/static/indexing_map.hpp>
 #include <xlayout/tensor/tensor.hpp>
@@ -270,23 +272,73 @@ TEST_CASE("checked access: at() gives the element or index_out_of_range / index_
 #endif
 }
 
-TEST_CASE("for_each visits every element of a view once, in row-major order of the view", "[tensor][view]") {
-  float buf[24]{};
-  const Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
-  const auto v = transpose<1, 0>(t);
+namespace {
+/// Visits v with for_each and checks: every position once, each element the one v(index) reads; returns the
+/// visited positions (row-major numbers) and whether the elements' addresses increased throughout.
+template <class V>
+std::pair<std::vector<index_t>, bool> visit_order(const V& v) {
   std::vector<index_t> order;
-  for_each(v, [&](const index_array<2>& idx, float& x) {
-    x += 1;
-    order.push_back(idx[0] * 10 + idx[1]);
+  const float* previous = nullptr;
+  bool increasing = true;
+  for_each(v, [&](const index_array<V::rank()>& idx, float& x) {
+    index_t id = 0;
+    for (std::size_t d = 0; d < V::rank(); ++d) {
+      REQUIRE(idx[d] >= 0);
+      REQUIRE(idx[d] < v.extent(d));
+      id = id * v.extent(d) + idx[d];
+    }
+    REQUIRE(&x == &v(idx));
+    increasing = increasing && (previous == nullptr || &x > previous);
+    previous = &x;
+    order.push_back(id);
   });
-  REQUIRE(order.size() == 15);
-  for (std::size_t k = 0; k < order.size(); ++k) CHECK(order[k] == static_cast<index_t>(k / 3 * 10 + k % 3));
-  for (index_t i = 0; i < 3; ++i)
-    for (index_t j = 0; j < 5; ++j) CHECK(t(i, j) == 1);
+  std::vector<index_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  REQUIRE(sorted.size() == static_cast<std::size_t>(v.size()));
+  for (std::size_t k = 0; k < sorted.size(); ++k) REQUIRE(sorted[k] == static_cast<index_t>(k));
+  return {order, increasing};
+}
+bool row_major(const std::vector<index_t>& order) {
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (order[k] != static_cast<index_t>(k)) return false;
+  }
+  return true;
+}
+}  // namespace
+
+TEST_CASE(
+    "for_each visits every element of a view once: in the base's memory order for transposes and reverses, "
+    "in row-major order of the view otherwise",
+    "[tensor][view]") {
+  float buf[8 * 16]{};
+  const Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
+  // A transpose of T(2,2) in memory order: tile by tile, (0,0) (1,0) (0,1) (1,1) (2,0) ...
+  const auto [order, increasing] = visit_order(transpose<1, 0>(t));
+  CHECK(increasing);
+  CHECK(order == std::vector<index_t>{0, 3, 1, 4, 6, 9, 7, 10, 12, 13, 2, 5, 8, 11, 14});
+  for (const auto& [o, inc] : {visit_order(reverse<0, 1>(t)), visit_order(reverse<1>(transpose<1, 0>(t))),
+                               visit_order(transpose<1, 0>(reverse<0>(t)))}) {
+    CHECK(inc);
+    CHECK(!row_major(o));
+  }
+  const Tensor<"f32[4,6,5]{0,2,1:T(2,2)}"> u(buf);
+  CHECK(visit_order(reverse<2>(transpose<2, 0, 1>(u))).second);
+  CHECK(visit_order(transpose<1, 2, 0>(reverse<0, 1>(u))).second);
+  // '?' extents keep memory order through a transpose and a reverse of a static extent
+  const Tensor<F32, Extents<dyn, 8>, Layout<"{0,1:T(2,4)}">> d(buf, 5);
+  CHECK(visit_order(reverse<0>(transpose<1, 0>(d))).second);
+  // Other views: row-major order of the view (a slice to the whole extent is a permutation too)
+  CHECK(row_major(visit_order(slice(t, Slice<0, 2>{}, Slice<1, 5>{})).first));
+  CHECK(row_major(visit_order(reshape<5, 3>(t)).first));
+  CHECK(row_major(visit_order(slice(transpose<1, 0>(t), Slice<0, 5>{}, Slice<0, 2>{})).first));
+  CHECK(row_major(visit_order(reverse<0>(d)).first));  // a '?' extent reversed: through a symbol
+  CHECK(visit_order(slice(t, Slice<0, 3>{}, Slice<0, 5>{})).second);  // the identity: memory order
   int broadcast_visits = 0;
   for_each(broadcast<Extents<2, 3, 5>>(t), [&](const auto&, float&) { ++broadcast_visits; });
   CHECK(broadcast_visits == 30);
   for_each(slice(t, Slice<1, 1>{}, Slice<0, 5>{}), [&](const auto&, float&) { FAIL("empty"); });
+  for_each(transpose<1, 0>(slice(d, runtime_slice{2, 2, 1}, Slice<0, 8>{})),
+           [&](const auto&, float&) { FAIL("empty"); });
 }
 
 TEST_CASE("views of read-only tensors give read-only elements; views of BF16 and S4 tensors",

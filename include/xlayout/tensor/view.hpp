@@ -25,6 +25,7 @@
 #include <xlayout/layout/bitcast.hpp>
 #include <xlayout/layout/operations.hpp>
 #include <xlayout/static/indexing_map.hpp>
+#include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/lowering.hpp>
 #include <xlayout/tensor/tensor.hpp>
@@ -1300,8 +1301,64 @@ XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
   return map_view<map_constant<M>>(t);
 }
 
-/// Calls f(index, element) for every element of the view, in row-major order of the view's index (the
-/// last dimension fastest), index an index_array<rank>. A view with symbols is not iterable.
+namespace detail {
+/// Where a view reads every element of its base exactly once through a permutation of the dimensions, each
+/// possibly reversed (transpose, reverse of a static extent, and chains of them): view index p is
+/// base index `source[p]`, or `last[p]` minus it where `reversed[p]`. `ok` is false for other views.
+template <class V>
+struct base_order_walk {
+  static constexpr std::size_t rank = V::rank();
+  struct info {
+    bool ok = false;
+    std::size_t source[rank == 0 ? 1 : rank]{};
+    bool reversed[rank == 0 ? 1 : rank]{};
+    index_t last[rank == 0 ? 1 : rank]{};
+  };
+  static constexpr info value = [] {
+    info w;
+    const indexing_map& m = V::map();
+    using B = typename V::base_type;
+    if (m.kind != map_kind::regular || m.num_symbols() != 0 || m.num_results != rank || B::rank() != rank)
+      return w;
+    bool seen[rank == 0 ? 1 : rank]{};
+    for (std::size_t r = 0; r < rank; ++r) {
+      const expr_node& n = m.pool.nodes[m.results[r]];
+      index_t p = -1, last = 0;
+      bool reversed = false;
+      if (n.kind == expr_kind::variable) {
+        p = n.value;
+      } else if (n.kind == expr_kind::add) {  // -d_p + last
+        const expr_node& x = m.pool.nodes[n.lhs];
+        const expr_node& k = m.pool.nodes[n.rhs];
+        if (x.kind != expr_kind::mul || k.kind != expr_kind::constant) return w;
+        const expr_node& v = m.pool.nodes[x.lhs];
+        const expr_node& c = m.pool.nodes[x.rhs];
+        if (v.kind != expr_kind::variable || c.kind != expr_kind::constant || c.value != -1) return w;
+        p = v.value;
+        last = k.value;
+        reversed = true;
+      }
+      if (p < 0 || static_cast<std::size_t>(p) >= rank || seen[p]) return w;
+      const auto q = static_cast<std::size_t>(p);
+      seen[q] = true;
+      // The view's extent along p must be the base's along r (a slice to [0, n) is a variable too).
+      const index_t ve = V::static_extent(q), be = B::static_extent(r);
+      if (ve != be || (reversed && (ve == dyn || last != ve - 1))) return w;
+      w.source[q] = r;
+      w.reversed[q] = reversed;
+      w.last[q] = last;
+    }
+    w.ok = true;
+    return w;
+  }();
+};
+}  // namespace detail
+
+/// Calls f(index, element) for every element of the view, index an index_array<rank>. A view that reads
+/// every element of its base once through a permutation of its dimensions, each possibly reversed
+/// (transpose, reverse, chains of them), is visited in the base's memory order, as for_each visits the base
+/// (tile by tile, no division per element); any other view in row-major order of its index (the last
+/// dimension fastest). A view with symbols of operator() is not iterable.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Base, class Map, class F>
 XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
@@ -1309,6 +1366,23 @@ XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
   static_assert(V::num_symbols == 0, "xlayout::for_each: the view's map has symbols; give them to v(...)");
   if constexpr (V::num_symbols == 0) {
     if (v.empty()) return;
+    using W = detail::base_order_walk<V>;
+    if constexpr (W::value.ok) {
+      bool same_extents = true;  // '?' extents: the view's are the base's (a transpose or reverse keeps them)
+      for (std::size_t p = 0; p < V::rank(); ++p)
+        same_extents = same_extents && v.extent(p) == v.base().extent(W::value.source[p]);
+      if (same_extents) {
+        for_each(v.base(), [&f](const index_array<V::rank()>& b, auto&& x) {
+          index_array<V::rank()> idx;
+          for (std::size_t p = 0; p < V::rank(); ++p) {
+            const index_t i = b[W::value.source[p]];
+            idx[p] = W::value.reversed[p] ? W::value.last[p] - i : i;
+          }
+          f(static_cast<const index_array<V::rank()>&>(idx), static_cast<decltype(x)>(x));
+        });
+        return;
+      }
+    }
     index_array<V::rank()> idx{};
     detail::view_loop<0>(v, idx, f);
   }
