@@ -2,8 +2,12 @@
 // independent model (tests/support/brute_force_layout.hpp: the seed's pad, reshape and transpose on real
 // arrays of element ids) places every element; linear_index must give that slot, multi_index must invert
 // it and report padding slots as padding_element, the compiled index program (when exact) must agree, and
-// required_span_size must be the model's buffer size.
+// required_span_size must be the model's buffer size. Where the layout compiles for run-time access, a
+// runtime_tensor over the model's buffer must reach each element at its slot and for_each must visit every
+// element once, in increasing slot order, with its index.
+#include <span>
 #include <support/brute_force_layout.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
 
 #include "shape_checks.hpp"
 
@@ -41,6 +45,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(lin && *lin == static_cast<xlayout::index_t>(p), in);
     FUZZ_CHECK(back && *back == idx, in);
     if (prog.exact) FUZZ_CHECK(prog(idx) == static_cast<xlayout::index_t>(p), in);
+  }
+  if (const auto m = xlayout::make_runtime_mapping(*s)) {
+    const xlayout::runtime_tensor<const xlayout::index_t> t(buffer.data(), *m);
+    xlayout::index_t elements = 0;
+    const xlayout::index_t* previous = nullptr;
+    xlayout::for_each(t, [&](std::span<const xlayout::index_t> idx, const xlayout::index_t& x) {
+      xlayout::index_t id = 0;
+      for (std::size_t d = 0; d < rank; ++d) {
+        FUZZ_CHECK(idx[d] >= 0 && idx[d] < s->dimensions[d], in);
+        id = id * s->dimensions[d] + idx[d];
+      }
+      FUZZ_CHECK(x == id, in);
+      FUZZ_CHECK(previous == nullptr || &x > previous, in);
+      FUZZ_CHECK(m->offset(idx.data()) == &x - buffer.data(), in);
+      previous = &x;
+      ++elements;
+    });
+    xlayout::index_t expected = 0;
+    for (const xlayout::index_t id : buffer) expected += id >= 0 ? 1 : 0;
+    FUZZ_CHECK(elements == expected, in);
   }
   FUZZ_CHECK(!xlayout::multi_index(*s, static_cast<xlayout::index_t>(buffer.size())), in);
   FUZZ_CHECK(!xlayout::multi_index(*s, -1), in);

@@ -1318,7 +1318,8 @@ struct base_order_walk {
     info w;
     const indexing_map& m = V::map();
     using B = typename V::base_type;
-    if (m.kind != map_kind::regular || m.num_symbols() != 0 || m.num_results != rank || B::rank() != rank)
+    if (m.kind != map_kind::regular || m.num_symbols() != 0 || m.num_constraints != 0 ||
+        m.num_results != rank || B::rank() != rank)
       return w;
     bool seen[rank == 0 ? 1 : rank]{};
     for (std::size_t r = 0; r < rank; ++r) {
@@ -1338,7 +1339,7 @@ struct base_order_walk {
         last = k.value;
         reversed = true;
       }
-      if (p < 0 || static_cast<std::size_t>(p) >= rank || seen[p]) return w;
+      if (p < 0 || static_cast<std::size_t>(p) >= rank || seen[static_cast<std::size_t>(p)]) return w;
       const auto q = static_cast<std::size_t>(p);
       seen[q] = true;
       // The view's extent along p must be the base's along r (a slice to [0, n) is a variable too).
