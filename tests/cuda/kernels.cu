@@ -93,6 +93,13 @@ __global__ void dynamic_views(kernel_arg<bf16_bits*, 1> arg, index_t start, inde
   for_each(transpose<1, 0>(v), [&](const index_array<2>& idx, bf16_bits& x) {
     if (idx[0] == j) x = from_float<bf16_bits>(0.0f);
   });
+  // A slice whose bounds come from the launch, checked (an error value, no trap), and a row broadcast to a
+  // run-time number of rows.
+  if (const auto c = checked_slice(t, 0, runtime_slice{start, limit, stride})) {
+    if (j < c->extent(0)) out[j] += to_float((*c)(j));
+  }
+  const auto rows = broadcast<Extents<dyn, 256>, 1>(slice(t, 0, Slice<0, 256>{}), limit);
+  if (j < rows.extent(0)) out[j] += to_float(rows(j, 7));
 }
 
 // A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed

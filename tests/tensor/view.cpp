@@ -427,6 +427,52 @@ TEST_CASE(
   CHECK(&b(2, 4, 1, 1) == &t(4, 1, 1));
 }
 
+TEST_CASE(
+    "broadcast to new '?' dimensions: their extents given at run time, every element the base's at the "
+    "dimensions the broadcast keeps",
+    "[tensor][view][dynamic]") {
+  float buf[4 * 8]{};
+  for (int k = 0; k < 32; ++k) buf[k] = static_cast<float>(k);
+  const Tensor<"f32[4,8]{0,1:T(2,4)}"> t(buf);
+  const auto check = [&](const auto& v, index_t n, index_t m) {
+    using V = std::remove_cvref_t<decltype(v)>;
+    STATIC_REQUIRE(std::is_same_v<typename V::extents_type, Extents<dyn, 4, dyn, 8>>);
+    REQUIRE(v.extent(0) == n);
+    REQUIRE(v.extent(2) == m);
+    index_t visits = 0;
+    for (index_t a = 0; a < n; ++a)
+      for (index_t i = 0; i < 4; ++i)
+        for (index_t b = 0; b < m; ++b)
+          for (index_t j = 0; j < 8; ++j) {
+            CHECK(&v(a, i, b, j) == &t(i, j));
+            ++visits;
+          }
+    index_t each = 0;
+    for_each(v, [&](const index_array<4>& idx, float& x) {
+      CHECK(&x == &t(idx[1], idx[3]));
+      ++each;
+    });
+    CHECK(each == visits);
+    CHECK(v.size() == n * 4 * m * 8);
+  };
+  check(broadcast<Extents<dyn, 4, dyn, 8>, 1, 3>(t, 3, 2), 3, 2);
+  check(broadcast<Extents<dyn, 4, dyn, 8>, 1, 3>(t, 1, 5), 1, 5);
+  check(broadcast<Extents<dyn, 4, dyn, 8>, 1, 3>(t, 0, 5), 0, 5);  // empty
+  const auto v = broadcast<Extents<dyn, 4, dyn, 8>, 1, 3>(t, 2, 3);
+  STATIC_REQUIRE(!decltype(v)::is_injective);
+  // A view of it: the '?' extents follow the dimensions; a transpose of the broadcast of a transpose.
+  const auto w = transpose<3, 2, 1, 0>(broadcast<Extents<dyn, 8, dyn, 4>, 1, 3>(transpose<1, 0>(t), 2, 3));
+  REQUIRE(w.extent(0) == 4);
+  REQUIRE(w.extent(1) == 3);
+  REQUIRE(w.extent(3) == 2);
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 8; ++j) CHECK(&w(i, 2, j, 1) == &t(i, j));
+  // The trailing form (no dimensions named) takes the new '?' extents too.
+  const auto r = broadcast<Extents<dyn, 4, 8>>(t, 6);
+  CHECK(r.extent(0) == 6);
+  CHECK(&r(5, 3, 7) == &t(3, 7));
+}
+
 TEST_CASE("a view of a '?'-extent view composes: reverse(transpose(runtime slice)) of f32[?,?]",
           "[tensor][view][dynamic]") {
   float buf[7 * 9]{};

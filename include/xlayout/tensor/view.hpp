@@ -102,9 +102,10 @@ using view_dims = static_vector<index_t, XLAYOUT_MAX_RANK>;
 /// What a view operation computes once, at compile time: why it is not possible (error_id::none when it
 /// is), the map from the view's index to its input's index (simplified), and the view's extents.
 /// How a view computes, when it is built, the extent of one of its '?' dimensions: `input`: the extent of
-/// input dimension `a`; `sliced`: ceil((limit - start) / stride) of the run-time arguments a, a+1, a+2.
+/// input dimension `a`; `sliced`: ceil((limit - start) / stride) of the run-time arguments a, a+1, a+2;
+/// `argument`: the run-time argument a (a new '?' dimension of a broadcast).
 struct extent_rule {
-  enum kind_t : std::uint8_t { input, sliced } kind = input;
+  enum kind_t : std::uint8_t { input, sliced, argument } kind = input;
   index_t a = 0;
 };
 /// How a view computes the value of one of the symbols it holds: `extent_minus_one`: input extent(dim) - 1
@@ -117,11 +118,12 @@ struct symbol_rule {
   index_t arg = 0;
   index_t size = 0;
 };
-/// A precondition on the input's run-time extents and the arguments (view_invalid_slice): `at_least`: input
-/// extent(dim) >= size; `range`: arguments arg, arg+1, arg+2 are a valid [start:limit:stride] of dim;
-/// `index`: argument arg is an index of dim.
+/// A precondition on the input's run-time extents and the arguments (view_invalid_slice, or
+/// view_invalid_dimensions for `extent`): `at_least`: input extent(dim) >= size; `range`: arguments arg,
+/// arg+1, arg+2 are a valid [start:limit:stride] of dim; `index`: argument arg is an index of dim; `extent`:
+/// argument arg is an extent, in [0, 2^32) (a new '?' dimension of a broadcast, view dimension dim).
 struct view_check {
-  enum kind_t : std::uint8_t { at_least, range, index } kind = at_least;
+  enum kind_t : std::uint8_t { at_least, range, index, extent } kind = at_least;
   index_t dim = 0;
   index_t arg = 0;
   index_t size = 0;
@@ -483,19 +485,30 @@ constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out,
     if (out[static_cast<std::size_t>(dims[i])] != in[i]) return view_error(error_id::view_invalid_dimensions);
   }
   bool injective = true;
+  std::size_t new_dynamic = 0;  // new '?' dimensions: their extents are run-time arguments, in order
+  extent_rule rules[XLAYOUT_MAX_RANK]{};
+  view_check checks[XLAYOUT_MAX_RANK]{};
   for (std::size_t j = 0; j < out.size(); ++j) {
     bool from_input = false;
     for (index_t d : dims) from_input = from_input || d == static_cast<index_t>(j);
-    if (!from_input && out[j] == dyn) return view_error(error_id::view_invalid_dimensions);  // whose extent?
-    if (!from_input && out[j] > 1) injective = false;
+    if (!from_input && out[j] == dyn) {
+      rules[j] = {extent_rule::argument, static_cast<index_t>(new_dynamic)};
+      checks[new_dynamic] = {view_check::extent, static_cast<index_t>(j), static_cast<index_t>(new_dynamic),
+                             0};
+      ++new_dynamic;
+    }
+    if (!from_input && (out[j] > 1 || out[j] == dyn)) injective = false;
   }
   hlo::op o;
   o.code = hlo::opcode::broadcast;
   o.attrs.dimensions = dims;
   view_op_info info = view_op_map(o, in, out);
   info.injective = injective;
+  for (std::size_t j = 0; j < out.size(); ++j) info.extent_rules[j] = rules[j];
   for (std::size_t i = 0; i < dims.size(); ++i)
     info.extent_rules[static_cast<std::size_t>(dims[i])] = {extent_rule::input, static_cast<index_t>(i)};
+  for (std::size_t c = 0; c < new_dynamic; ++c) info.checks[c] = checks[c];
+  info.num_checks = new_dynamic;
   return info;
 }
 
@@ -665,12 +678,14 @@ struct stored_values<0> {};
 template <class Op, std::size_t C>
 XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) noexcept {
   constexpr view_check k = Op::info.checks[C];
-  const index_t e = in[k.dim];
+  const index_t e = k.kind == view_check::extent ? 0 : in[k.dim];  // extent: dim is the view's
   if constexpr (k.kind == view_check::at_least) {
     return e >= k.size;
   } else if constexpr (k.kind == view_check::range) {
     const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
     return 0 <= start && start <= limit && limit <= e && stride >= 1;
+  } else if constexpr (k.kind == view_check::extent) {
+    return 0 <= args[k.arg] && args[k.arg] < view_dynamic_bound;
   } else {
     return 0 <= args[k.arg] && args[k.arg] < e;
   }
@@ -679,7 +694,11 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
 template <class Op, std::size_t C>
 XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
                                           [[maybe_unused]] const index_t* args) noexcept {
-  XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_slice);
+  if constexpr (Op::info.checks[C].kind == view_check::extent) {
+    XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_dimensions);
+  } else {
+    XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_slice);
+  }
 }
 template <class Op, std::size_t... C>
 XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
@@ -687,13 +706,16 @@ XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
                                            std::index_sequence<C...>) noexcept {
   (expect_view_arg<Op, C>(in, args), ...);
 }
+/// The dimension check C of Op is about (a constant: device code cannot read Op::info at run time).
+template <class Op, std::size_t C>
+inline constexpr index_t view_check_dim = Op::info.checks[C].dim;
 /// The dimension of the input whose precondition of Op fails first, or -1 when all hold.
 template <class Op, std::size_t... C>
 XLAYOUT_HD constexpr index_t failed_view_arg([[maybe_unused]] const index_t* in,
                                              [[maybe_unused]] const index_t* args,
                                              std::index_sequence<C...>) noexcept {
   index_t failed = -1;
-  ((failed = failed < 0 && !view_arg_ok<Op, C>(in, args) ? Op::info.checks[C].dim : failed), ...);
+  ((failed = failed < 0 && !view_arg_ok<Op, C>(in, args) ? view_check_dim<Op, C> : failed), ...);
   return failed;
 }
 
@@ -739,6 +761,8 @@ XLAYOUT_HD constexpr index_t view_extent_value(const index_t* in, const index_t*
   constexpr extent_rule r = Op::info.extent_rules[D];
   if constexpr (r.kind == extent_rule::input) {
     return in[r.a];
+  } else if constexpr (r.kind == extent_rule::argument) {
+    return args[r.a];
   } else {
     const index_t start = args[r.a], limit = args[r.a + 1], stride = args[r.a + 2];
     return limit <= start || stride < 1 ? 0 : (limit - start + stride - 1) / stride;
@@ -1257,11 +1281,30 @@ XLAYOUT_HD constexpr auto reverse(const T& t) noexcept {
 
 /// broadcast<Extents<...>, D...>(t): XLA's broadcast to the new extents, dimension i of t becoming
 /// dimension D[i] of the view (without D: the trailing dimensions); v(j) is t(j[D[0]], j[D[1]], ...).
-/// view_invalid_dimensions unless the D are distinct, in range, and keep t's extents.
-template <class NewExtents, index_t... D, class T>
+/// view_invalid_dimensions unless the D are distinct, in range, and keep t's extents. A new dimension may be
+/// '?': broadcast<Extents<dyn, 8>, 1>(t, n) takes the extents of the new '?' dimensions at run time, in
+/// order, one each (view_invalid_dimensions otherwise; each in [0, 2^32), a precondition naming it too).
+template <class NewExtents, index_t... D, class T, std::integral... N>
   requires detail::is_extents<NewExtents>::value
-XLAYOUT_HD constexpr auto broadcast(const T& t) noexcept {
-  return detail::checked_view<T, detail::bind_broadcast<NewExtents, D...>::template op>(t);
+XLAYOUT_HD constexpr auto broadcast(const T& t, N... new_extents) noexcept {
+  using bind = detail::bind_broadcast<NewExtents, D...>;
+  using input = detail::input_check<T>;
+  if constexpr (input::id != error_id::none || input::fallback) {
+    return detail::checked_view<T, bind::template op>(t);  // reports the input's issue
+  } else {
+    using op = typename bind::template op<typename T::extents_type>;
+    // The op's checks are one per new '?' dimension (the op's own error, if any, is reported below).
+    constexpr std::size_t wanted = op::info.issue.id == error_id::none ? op::info.num_checks : sizeof...(N);
+    static_assert(sizeof...(N) == wanted,
+                  "[xlayout:view_invalid_dimensions] xlayout::broadcast: give one run-time extent per new "
+                  "'?' dimension, after the tensor (the note shows: given == new '?' dimensions)");
+    if constexpr (sizeof...(N) != wanted) {
+      return detail::view_fallback<T>();  // reported above
+    } else {
+      const index_t given[] = {static_cast<index_t>(new_extents)..., 0};
+      return detail::checked_view<T, bind::template op>(t, given);
+    }
+  }
 }
 
 /// bitcast<"bf16[8,16,128]{2,1,0}">(t): the buffer of the Tensor t read as the shape of the text (XLA's
