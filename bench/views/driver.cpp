@@ -153,8 +153,9 @@ VIEW_LOOP hand_chain(const float* p) {
 }
 
 // --- a map evaluated: the lowered map against the interpreter, per point ------------------------------
-using TileMap = IndexingMap<"(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
-                            "domain: d0 in [0, 255], d1 in [0, 511]">;
+using TileMap = IndexingMap<
+    "(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
+    "domain: d0 in [0, 255], d1 in [0, 511]">;
 VIEW_LOOP map_lowered(index_t rows) {  // rows: a run-time bound, so that the loop is not folded away
   sum_t s = 0;
   for (index_t i = 0; i < rows; ++i)
@@ -171,6 +172,21 @@ VIEW_LOOP map_interpreter(index_t rows) {
       const auto r = TileMap::evaluate(i, j);
       s += static_cast<sum_t>(r[0] + r[1] + r[2] + r[3]);
     }
+  return s;
+}
+
+// --- for_each over transpose<1, 0> of the tiled tensor (the base's memory order) beside for_each over the
+// base, each using the index: the view's walk is the base's, its index permuted -----------------------------
+VIEW_LOOP base_walk(const float* p) {
+  sum_t s = 0;
+  for_each(Tiled(p),
+           [&](const index_array<2>& i, const float& x) { s = add(s, x) + static_cast<sum_t>(i[1]); });
+  return s;
+}
+VIEW_LOOP view_walk(const float* p) {
+  sum_t s = 0;
+  for_each(transpose<1, 0>(Tiled(p)),
+           [&](const index_array<2>& i, const float& x) { s = add(s, x) + static_cast<sum_t>(i[0]); });
   return s;
 }
 
@@ -193,6 +209,7 @@ int main() {
   expect("broadcast", view_broadcast(p), hand_broadcast(p));
   expect("bitcast", view_bitcast(p), hand_bitcast(p));
   expect("chain", view_chain(p), hand_chain(p));
+  expect("walk", view_walk(p), base_walk(p));
   expect("map", map_lowered(256), map_interpreter(256));
   if (failures != 0) std::printf("%d loops disagree\n", failures);
   return failures == 0 ? 0 : 1;
