@@ -615,8 +615,9 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
     return;
   }
   // The loops in memory order (the program does not keep its terms sorted: a term of an extent-1
-  // dimension, for one, may come first), after two loops of one iteration: at least three loops.
-  constexpr std::size_t pad = 2;
+  // dimension, for one, may come first), after three loops of one iteration: at least three loops for
+  // walk_block and one for the odometer, so that f is inlined in one walk_block only.
+  constexpr std::size_t pad = 3;
   walk_loop loops[max_tiled_rank + pad] = {};
   for (std::size_t k = 0; k < terms; ++k) {
     const runtime_term& t = m.term(k);
@@ -637,10 +638,6 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
   const std::size_t total = terms + pad;
   const std::size_t outer = total - 3;  // the odometer's loops: loops[0, outer)
   const walk_loop* inner = loops + outer;
-  if (outer == 0) {
-    walk_block(inner, e, 0, f);
-    return;
-  }
   index_t count[max_tiled_rank] = {};  // iterations of loop k at its current entry
   index_t left[max_tiled_rank] = {};   // iterations still to run
   index_t base[max_tiled_rank] = {};   // e[d] at the entry of loop k
