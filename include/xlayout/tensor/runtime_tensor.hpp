@@ -562,16 +562,17 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, in
     const index_t c_start = e[c.dimension];
     const index_t c_count = c.count(c_start);
     index_t ob = o + ia * a.stride;
+    // Loop c over a digit of two values (T(2,2), the (2,1) tiles of 16-bit types), unrolled.
+    const auto pair = [&](index_t c0, index_t oc) {
+      f(static_cast<const index_t*>(e), oc);
+      e[c.dimension] = c0 + c.divisor;
+      f(static_cast<const index_t*>(e), oc + c.stride);
+      e[c.dimension] = c0;
+    };
     if (nb == 2 && c_count == 2 && !c_follows_b) {  // a block of 2 x 2 (T(2,2)): unrolled
-      f(static_cast<const index_t*>(e), ob);
-      e[c.dimension] = c_start + c.divisor;
-      f(static_cast<const index_t*>(e), ob + c.stride);
+      pair(c_start, ob);
       e[b.dimension] = b0 + b.divisor;
-      e[c.dimension] = c_start;
-      f(static_cast<const index_t*>(e), ob + b.stride);
-      e[c.dimension] = c_start + c.divisor;
-      f(static_cast<const index_t*>(e), ob + b.stride + c.stride);
-      e[c.dimension] = c_start;
+      pair(c_start, ob + b.stride);
       e[b.dimension] = b0;
       continue;
     }
@@ -579,10 +580,8 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, in
       e[b.dimension] = b0 + ib * b.divisor;
       const index_t c0 = c_follows_b ? e[c.dimension] : c_start;
       const index_t nc = c_follows_b ? c.count(c0) : c_count;
-      if (nc == 2) {  // a digit of two values (T(2,2), the (2,1) tiles of 16-bit types): unrolled
-        f(static_cast<const index_t*>(e), ob);
-        e[c.dimension] = c0 + c.divisor;
-        f(static_cast<const index_t*>(e), ob + c.stride);
+      if (nc == 2) {
+        pair(c0, ob);
       } else {
         index_t oc = ob;
         for (index_t ic = 0; ic < nc; ++ic) {

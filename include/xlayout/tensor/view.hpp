@@ -789,6 +789,19 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
   }
 }
 
+/// Writes t's extents to in[0, rank); returns the first '?' dimension whose extent is not below
+/// view_dynamic_bound (what a view's map assumes of a '?' extent), or -1.
+template <class T>
+XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
+  index_t too_large = -1;
+  for (std::size_t d = 0; d < T::rank(); ++d) {
+    in[d] = t.extent(d);
+    if (T::static_extent(d) == dyn && in[d] >= view_dynamic_bound && too_large < 0)
+      too_large = static_cast<index_t>(d);
+  }
+  return too_large;
+}
+
 /// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
 /// of its base through the composed map. `args` are Op's run-time arguments (dynamic_slice's starts, a
 /// runtime_slice's start, limit and stride, a slice index), from which the view computes its '?' extents
@@ -796,12 +809,8 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
 template <class Op, class T>
 XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* args = nullptr) noexcept {
   index_t in[T::rank() + 1]{};
-  for (std::size_t d = 0; d < T::rank(); ++d) in[d] = t.extent(d);
-  if constexpr (T::extents_type::rank_dynamic() > 0) {
-    for (std::size_t d = 0; d < T::rank(); ++d) {
-      if (T::static_extent(d) == dyn) XLAYOUT_EXPECTS(in[d] < view_dynamic_bound, view_invalid_slice);
-    }
-  }
+  [[maybe_unused]] const index_t too_large = input_extents(t, in);
+  XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
   expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
   using ext = view_extents_t<Op>;
   const ext e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
@@ -905,6 +914,16 @@ XLAYOUT_HD constexpr void push_slice_args([[maybe_unused]] index_t* args, [[mayb
     args[n++] = static_cast<index_t>(s);
   }
 }
+
+/// The run-time values of slice's arguments, in order.
+template <class... S>
+struct slice_args {
+  index_t values[3 * sizeof...(S) + 1]{};
+  XLAYOUT_HD constexpr explicit slice_args(const S&... s) noexcept {
+    std::size_t n = 0;
+    (push_slice_args(values, n, s), ...);
+  }
+};
 
 template <class... S>
 struct bind_slice {
@@ -1217,11 +1236,9 @@ XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
 template <class T, class... S>
   requires(detail::is_slice_arg<S> && ...)
 XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
-  index_t args[3 * sizeof...(S) + 1]{};
-  std::size_t n = 0;
-  (detail::push_slice_args(args, n, s), ...);
+  const detail::slice_args<S...> args(s...);
   return detail::checked_view<T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(
-      t, args);
+      t, args.values);
 }
 
 /// checked_slice(t, s...): slice(t, s...) with its run-time preconditions checked instead of assumed: the
@@ -1234,25 +1251,20 @@ template <class T, class... S>
   requires(detail::is_slice_arg<S> && ...)
 XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<decltype(slice(t, s...))> {
   using input = detail::input_check<T>;
+  using bind = detail::bind_slice<typename detail::slice_kind<S>::type...>;
+  const detail::slice_args<S...> args(s...);
   if constexpr (input::id == error_id::none && !input::fallback) {
-    using op = typename detail::bind_slice<typename detail::slice_kind<S>::type...>::template op<
-        typename T::extents_type>;
+    using op = typename bind::template op<typename T::extents_type>;
     if constexpr (op::info.issue.id == error_id::none) {
-      index_t args[3 * sizeof...(S) + 1]{};
-      std::size_t n = 0;
-      (detail::push_slice_args(args, n, s), ...);
       index_t in[T::rank() + 1]{};
-      for (std::size_t d = 0; d < T::rank(); ++d) {
-        in[d] = t.extent(d);
-        if (T::static_extent(d) == dyn && in[d] >= detail::view_dynamic_bound)
-          return error{error_id::view_invalid_slice, static_cast<index_t>(d)};
-      }
+      if (const index_t d = detail::input_extents(t, in); d >= 0)
+        return error{error_id::view_invalid_slice, d};
       const index_t failed =
-          detail::failed_view_arg<op>(in, args, std::make_index_sequence<op::info.num_checks>{});
+          detail::failed_view_arg<op>(in, args.values, std::make_index_sequence<op::info.num_checks>{});
       if (failed >= 0) return error{error_id::view_invalid_slice, failed};
     }
   }
-  return slice(t, s...);  // a compile-time error, if any, is reported here
+  return detail::checked_view<T, bind::template op>(t, args.values);  // a compile-time error is reported here
 }
 
 /// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
