@@ -370,6 +370,7 @@ struct simplifier {
     if (floor_rule_carry_free_split(L, c, allow_new, ok, depth, out)) return out;
     if (floor_rule_absorb_inner(L, c, allow_new, depth, out)) return out;
     if (floor_rule_two_points(L, c, out)) return out;
+    if (floor_rule_same_step(L, c, allow_new, out)) return out;
     if (floor_rule_digits(L, c, allow_new, depth, out)) return out;
     if (!allow_new) {
       ok = false;
@@ -618,6 +619,72 @@ struct simplifier {
     add_term(out, x, slope);
     out.constant = constant.value;
     return true;
+  }
+
+  /// One step of floor(L / c) for L = k x + b with one atom x over [lo, hi], c >= 2: f(lo) before the
+  /// first point t whose value differs, f(hi) = f(lo) +- 1 from t on. f is monotone, so it has one step
+  /// exactly when f(hi) - f(lo) is +-1; the step height is then +-1. False otherwise, or where the
+  /// arithmetic would leave int64 (|f| <= 2^62 for c >= 2, so differences of values do not).
+  struct step {
+    index_t t = 0, f_lo = 0, f_hi = 0;
+  };
+  constexpr bool one_step(const linear_form& L, index_t c, step& st) noexcept {
+    if (L.size != 1) return false;
+    const interval r = range_atom(L.terms[0].atom);
+    if (r.lower == index_min || r.upper == index_max || r.lower >= r.upper) return false;
+    if (!checked_add(r.upper, -r.lower).ok) return false;  // the search below halves hi - lo
+    const index_t k = L.terms[0].coef;
+    const auto value = [&](index_t v, index_t& f) {
+      const checked_index kv = checked_mul(k, v);
+      if (!kv.ok) return false;
+      const checked_index sum = checked_add(kv.value, L.constant);
+      if (!sum.ok) return false;
+      f = floor_div(sum.value, c);
+      return true;
+    };
+    if (!value(r.lower, st.f_lo) || !value(r.upper, st.f_hi)) return false;
+    if (st.f_hi - st.f_lo != 1 && st.f_lo - st.f_hi != 1) return false;
+    // Bisection. Invariant: f(a) = f(lo), f(t) = f(hi).
+    index_t a = r.lower;
+    st.t = r.upper;
+    while (st.t - a > 1) {
+      const index_t mid = a + (st.t - a) / 2;
+      index_t f_mid = 0;
+      if (!value(mid, f_mid)) return false;
+      (f_mid == st.f_lo ? a : st.t) = mid;
+    }
+    return true;
+  }
+
+  /// A floor that takes two values, as an earlier floor of the same atom with the same step: on d0 in
+  /// [0, 2], (d0 + 4610) / 4611 and (d0 + 6001) / 6002 are both 0, 1, 1. The digit rule rewrote the second
+  /// into the first when the first had been made already, but not the other way round, so a map kept both
+  /// spellings where they came in one order and simplified again to one (fuzz map_algebra: simplify was not
+  /// idempotent). Every such floor now takes the spelling of the first floor of its step, in either order:
+  /// floor(L / c) = f(lo) + h h' (F - f'(lo)) for the earlier floor F, with step heights h and h' (+-1).
+  constexpr bool floor_rule_same_step(const linear_form& L, index_t c, bool allow_new,
+                                      linear_form& out) noexcept {
+    step st;
+    if (!allow_new || !one_step(L, c, st)) return false;
+    for (std::size_t i = 0; i < num_floors; ++i) {
+      const expr_id f = floors[i];
+      const linear_form earlier = from_raw(node(f).lhs);
+      step other;
+      if (earlier.size != 1 || earlier.terms[0].atom != L.terms[0].atom ||
+          !one_step(earlier, node(node(f).rhs).value, other) || other.t != st.t)
+        continue;
+      const index_t coef = (st.f_hi - st.f_lo) * (other.f_hi - other.f_lo);
+      const checked_index shift = checked_mul(coef, other.f_lo);
+      if (!shift.ok) continue;
+      const checked_index constant = checked_add(st.f_lo, -shift.value);
+      if (!constant.ok) continue;
+      const checked_index total = checked_add(out.constant, constant.value);
+      if (!total.ok || !checked_add(out.coef_of(f), coef).ok) continue;
+      add_term(out, f, coef);
+      out.constant = total.value;
+      return true;
+    }
+    return false;
   }
 
   /// Mixed-radix digits of the dividends of known floors (digit_floor).
