@@ -237,6 +237,44 @@ BENCH_LOOP sum_t sum_layout_value_for_each(const runtime_tensor_t<Case>& t) {
   return s;
 }
 
+/// What the loops that use the index add up: each element's bits times 1 + i + 2 j (+ 3 k), so that every
+/// index of every element counts.
+template <class Case, class Index>
+XLAYOUT_FORCEINLINE sum_t weighted(const Index& idx, sum_t v) {
+  sum_t w = 1;
+  for (std::size_t d = 0; d < rank_v<Case>; ++d) w += static_cast<sum_t>(idx[d]) * (d + 1);
+  return v * w;
+}
+
+/// for_each with the index used (the weighted sum), over the static tensor.
+template <class Case>
+BENCH_LOOP sum_t sum_index_for_each(const const_tensor_t<Case>& t) {
+  sum_t s = 0;
+  xlayout::for_each(
+      t, [&s](const auto& idx, const element_t<Case>& x) { s += weighted<Case>(idx, value_of(x)); });
+  return s;
+}
+
+/// The same over a runtime_tensor.
+template <class Case>
+BENCH_LOOP sum_t sum_layout_index_for_each(const runtime_tensor_t<Case>& t) {
+  sum_t s = 0;
+  xlayout::for_each(
+      t, [&s](const auto& idx, const element_t<Case>& x) { s += weighted<Case>(idx, value_of(x)); });
+  return s;
+}
+
+/// The weighted sum of Case's elements in p, by the logical indices and the generic run-time linear_index.
+template <class Case>
+sum_t weighted_sum(const element_t<Case>* p) {
+  const xlayout::shape s = typename Case::tensor(nullptr).shape();
+  sum_t sum = 0;
+  xlayout::for_each_index(s, [&](const xlayout::index_vector& idx) {
+    sum += weighted<Case>(idx, value_of(p[xlayout::linear_index(s, idx)]));
+  });
+  return sum;
+}
+
 /// Fills a buffer for Case: elements get pseudo-random small values, padding slots zero. Returns the sum
 /// the loops must compute, found by walking the logical indices with the generic run-time linear_index
 /// (checked against the brute-force pad-reshape-transpose model in tests/layout/linear_index.cpp).

@@ -546,56 +546,91 @@ struct walk_loop {
   }
 };
 
-/// The innermost three loops of the walk, nested (a loop the layout lacks runs once), over e and from
-/// offset o: f(e, offset) for each element.
-template <class F>
-XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, index_t* e, index_t o, F& f) {
-  const walk_loop a = in[0], b = in[1], c = in[2];
-  const index_t a0 = e[a.dimension];
-  const index_t na = a.count(a0);
-  for (index_t ia = 0; ia < na; ++ia) {
-    e[a.dimension] = a0 + ia * a.divisor;
-    const index_t b0 = e[b.dimension];
-    const index_t nb = b.count(b0);
-    // Loop c's start and count change with loop b only where both are digits of one dimension.
-    const bool c_follows_b = c.dimension == b.dimension;
-    const index_t c_start = e[c.dimension];
-    const index_t c_count = c.count(c_start);
-    index_t ob = o + ia * a.stride;
-    // Loop c over a digit of two values (T(2,2), the (2,1) tiles of 16-bit types), unrolled.
-    const auto pair = [&](index_t c0, index_t oc) {
-      f(static_cast<const index_t*>(e), oc);
-      e[c.dimension] = c0 + c.divisor;
-      f(static_cast<const index_t*>(e), oc + c.stride);
-      e[c.dimension] = c0;
-    };
-    if (nb == 2 && c_count == 2 && !c_follows_b) {  // a block of 2 x 2 (T(2,2)): unrolled
-      pair(c_start, ob);
-      e[b.dimension] = b0 + b.divisor;
-      pair(c_start, ob + b.stride);
-      e[b.dimension] = b0;
-      continue;
+/// The innermost three loops of the walk (walk_block), a loop the layout lacks running once.
+struct walk_inner {
+  walk_loop a, b, c;
+  const index_t* e;  // the index at the block's start; the loops add their digits to it
+  bool c_follows_b;  // loop c is a digit of b's dimension: its count changes with b's digit
+
+  /// f(index, offset) for the element at digits va, vb, vc of loops a, b, c. The index is built for f in a
+  /// local array, from e and the digits, with constant subscripts only: where f does not read it (a sum of
+  /// the elements), the compilers drop it, as they do for the static for_each.
+  template <std::size_t N, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void call(index_t va, index_t vb, index_t vc, index_t offset,
+                                                     F& f) const {
+    index_t idx[N];
+    for (std::size_t d = 0; d < N; ++d) {
+      idx[d] = e[d] + (d == a.dimension ? va : 0) + (d == b.dimension ? vb : 0) + (d == c.dimension ? vc : 0);
     }
+    f(static_cast<const index_t*>(idx), offset);
+  }
+  /// Loop c, two values, unrolled.
+  template <std::size_t N, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void pair(index_t va, index_t vb, index_t oc, F& f) const {
+    call<N>(va, vb, 0, oc, f);
+    call<N>(va, vb, c.divisor, oc + c.stride, f);
+  }
+  /// Loops b and c at digit va of loop a, from offset ob: nb iterations of b, nc of c (unless c_follows_b,
+  /// where c's count is taken per digit of b from c_base).
+  template <std::size_t N, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void bc(index_t va, index_t ob, index_t nb, index_t c_base,
+                                                   index_t nc, F& f) const {
+    if (nb == 2 && nc == 2 && !c_follows_b) {  // a block of 2 x 2 (T(2,2)): unrolled
+      pair<N>(va, 0, ob, f);
+      pair<N>(va, b.divisor, ob + b.stride, f);
+      return;
+    }
+    index_t vb = 0, oc0 = ob;
     for (index_t ib = 0; ib < nb; ++ib) {
-      e[b.dimension] = b0 + ib * b.divisor;
-      const index_t c0 = c_follows_b ? e[c.dimension] : c_start;
-      const index_t nc = c_follows_b ? c.count(c0) : c_count;
-      if (nc == 2) {
-        pair(c0, ob);
+      const index_t n = c_follows_b ? c.count(c_base + vb) : nc;
+      if (n == 2) {  // the (2,1) tiles of 16-bit types
+        pair<N>(va, vb, oc0, f);
       } else {
-        index_t oc = ob;
-        for (index_t ic = 0; ic < nc; ++ic) {
-          e[c.dimension] = c0 + ic * c.divisor;
-          f(static_cast<const index_t*>(e), oc);
+        index_t oc = oc0;
+        for (index_t ic = 0; ic < n; ++ic) {
+          call<N>(va, vb, ic * c.divisor, oc, f);
           oc += c.stride;
         }
       }
-      e[c.dimension] = c0;
-      ob += b.stride;
+      vb += b.divisor;
+      oc0 += b.stride;
     }
-    e[b.dimension] = b0;
   }
-  e[a.dimension] = a0;
+};
+
+/// The innermost three loops of the walk, nested, from the index e and offset o: f(index, offset) for each
+/// element. e stays as it is: the loops count in registers (walk_inner::call builds each index).
+template <std::size_t N, class F>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, const index_t* e, index_t o,
+                                                         F& f) {
+  const walk_loop a = in[0], b = in[1], c = in[2];
+  // Where loop b or c starts, and how many iterations it runs, depends on the outer loops' digits only where
+  // they are digits of one dimension.
+  const bool b_follows_a = b.dimension == a.dimension;
+  const bool c_follows_a = c.dimension == a.dimension;
+  const walk_inner w{a, b, c, e, c.dimension == b.dimension};
+  const index_t na = a.count(e[a.dimension]);
+  index_t ia = 0;
+  if (!b_follows_a) {
+    // Loop b's count does not change with a; loop c's changes only on the iterations of a that reach past
+    // c's extent (the last tile of a dimension), so the ones before run with c's count computed once.
+    const index_t nb = b.count(e[b.dimension]);
+    const index_t c_base = e[c.dimension];
+    index_t full = na;  // the iterations of a at whose digit c runs all its modulus
+    if (c_follows_a && !w.c_follows_b) {
+      const index_t room = c.modulus != 0 ? c.extent - c_base - c.full_reach : 0;  // full while va < room
+      full = room <= 0 ? 0 : a.divisor == 0 ? na : (room - 1) / a.divisor + 1;
+      if (full > na) full = na;
+    }
+    const index_t nc_full = c.count(c_base);
+    for (; ia < full; ++ia) w.template bc<N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc_full, f);
+  }
+  for (; ia < na; ++ia) {
+    const index_t va = ia * a.divisor;
+    const index_t nb = b.count(e[b.dimension] + (b_follows_a ? va : 0));
+    const index_t c_base = e[c.dimension] + (c_follows_a ? va : 0);
+    w.template bc<N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
+  }
 }
 
 /// The memory-order walk of a runtime_mapping: its terms as loops, major first (by decreasing stride). The
@@ -649,7 +684,7 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
   enter(0);
   for (;;) {
     while (k + 1 < outer) enter(++k);
-    walk_block(inner, e, offset, f);
+    walk_block<N == 0 ? 1 : N>(inner, e, offset, f);
     // Step the innermost odometer loop that has iterations left.
     for (;;) {
       const walk_loop& l = loops[k];
