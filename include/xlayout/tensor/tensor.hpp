@@ -362,6 +362,19 @@ class invalid_tensor {
   data_handle_type data_ = nullptr;
 };
 
+}  // namespace detail
+
+/// The walks over an invalid_tensor (a Tensor or a view whose mistake has been reported) compile and do
+/// nothing, so that `for_each(transpose<1, 1>(t), f)` gives the transpose's error alone.
+template <class Element, class F>
+XLAYOUT_HD constexpr void for_each(const detail::invalid_tensor<Element>&, F&&) noexcept {}
+template <class Element, class F>
+XLAYOUT_HD constexpr void for_each_static(const detail::invalid_tensor<Element>&, F&&) noexcept {}
+template <class Element, class F>
+XLAYOUT_HD constexpr void for_each_tile(const detail::invalid_tensor<Element>&, F&&) noexcept {}
+
+namespace detail {
+
 template <tensor_spec S, bool Const, class A, class B>
 struct tensor_type {
   using info = tensor_spec_info<S>;

@@ -652,8 +652,6 @@ Extents<Map::info.extents[D]...> view_extents_of(std::index_sequence<D...>);
 template <class Map>
 using view_extents_t = decltype(view_extents_of<Map>(std::make_index_sequence<Map::info.extents.size()>{}));
 
-/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
-/// of its base through the composed map. Op's error, if any, has been reported by the caller.
 /// What a view function returns after reporting its error: a tensor that accepts every use silently, so
 /// that one mistake gives one error.
 template <class T>
