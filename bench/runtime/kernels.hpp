@@ -246,22 +246,25 @@ XLAYOUT_FORCEINLINE sum_t weighted(const Index& idx, sum_t v) {
   return v * w;
 }
 
-/// for_each with the index used (the weighted sum), over the static tensor.
-template <class Case>
-BENCH_LOOP sum_t sum_index_for_each(const const_tensor_t<Case>& t) {
+/// The weighted sum by for_each over anything for_each takes.
+template <class Case, class T>
+XLAYOUT_FORCEINLINE sum_t weighted_walk(const T& t) {
   sum_t s = 0;
   xlayout::for_each(
       t, [&s](const auto& idx, const element_t<Case>& x) { s += weighted<Case>(idx, value_of(x)); });
   return s;
 }
 
+/// for_each with the index used (the weighted sum), over the static tensor.
+template <class Case>
+BENCH_LOOP sum_t sum_index_for_each(const const_tensor_t<Case>& t) {
+  return weighted_walk<Case>(t);
+}
+
 /// The same over a runtime_tensor.
 template <class Case>
 BENCH_LOOP sum_t sum_layout_index_for_each(const runtime_tensor_t<Case>& t) {
-  sum_t s = 0;
-  xlayout::for_each(
-      t, [&s](const auto& idx, const element_t<Case>& x) { s += weighted<Case>(idx, value_of(x)); });
-  return s;
+  return weighted_walk<Case>(t);
 }
 
 /// The weighted sum of Case's elements in p, by the logical indices and the generic run-time linear_index.
