@@ -25,14 +25,21 @@ class scanner {
   constexpr void set_position(std::size_t p) noexcept { pos_ = p; }
   constexpr bool at_end() const noexcept { return pos_ >= text_.size(); }
   constexpr char peek(std::size_t ahead = 0) const noexcept {
-    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+    const std::size_t i = pos_ + ahead;
+    return i < text_.size() ? text_.data()[i] : '\0';
   }
   constexpr std::string_view rest() const noexcept {
     return text_.substr(pos_ < text_.size() ? pos_ : text_.size());
   }
 
+  // The loops below work on locals: g++ evaluates each member access and call of a constant expression
+  // separately, and the text parsers run in every Shape<"...">, Tensor<"..."> and IndexingMap<"...">.
   constexpr void skip_space() noexcept {
-    while (!at_end() && is_space(text_[pos_])) ++pos_;
+    const char* const p = text_.data();
+    const std::size_t n = text_.size();
+    std::size_t i = pos_;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r')) ++i;
+    pos_ = i;
   }
   /// After optional whitespace: is the next character c? Does not consume.
   constexpr bool next_is(char c) noexcept {
@@ -73,13 +80,17 @@ class scanner {
       return fail(at_end() ? error_id::unexpected_end : error_id::expected_integer);
     }
     // Accumulate as a negative number so that INT64_MIN is representable.
+    const char* const p = text_.data();
+    const std::size_t n = text_.size();
+    std::size_t i = pos_;
     index_t v = 0;
-    while (is_digit(peek())) {
-      const index_t digit = peek() - '0';
+    while (i < n && p[i] >= '0' && p[i] <= '9') {
+      const index_t digit = p[i] - '0';
       if (v < (index_min + digit) / 10) return fail_at(error_id::integer_too_large, start);
       v = v * 10 - digit;
-      ++pos_;
+      ++i;
     }
+    pos_ = i;
     if (!negative) {
       if (v == index_min) return fail_at(error_id::integer_too_large, start);
       v = -v;
@@ -93,9 +104,14 @@ class scanner {
   constexpr std::string_view read_name() noexcept {
     skip_space();
     const std::size_t start = pos_;
-    if (!(is_alpha(peek()) || peek() == '_')) return {};
-    while (is_name_char(peek())) ++pos_;
-    return text_.substr(start, pos_ - start);
+    const char c = peek();
+    if (!(is_alpha(c) || c == '_')) return {};
+    const char* const p = text_.data();
+    const std::size_t n = text_.size();
+    std::size_t i = pos_ + 1;
+    while (i < n && is_name_char(p[i])) ++i;
+    pos_ = i;
+    return text_.substr(start, i - start);
   }
 
   /// Records the first failure at the current position (after whitespace); always returns false.
