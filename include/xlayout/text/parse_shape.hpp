@@ -181,18 +181,23 @@ class shape_parser {
     if (!in_.next_is(']')) {
       do {
         in_.skip_space();
-        const auto p = static_cast<index_t>(in_.position());
+        const std::size_t at = in_.position();
+        const auto p = static_cast<index_t>(at);
         index_t size = 0;
         bool dynamic = false;
-        if (in_.accept('?')) {
+        // One look at the next character (each scanner call costs a constant evaluation its own steps).
+        const char c = in_.peek();
+        if (c == '?') {
+          in_.set_position(at + 1);
           size = dyn;
           dynamic = true;
-        } else if (in_.accept("<=")) {
+        } else if (c == '<' && in_.peek(1) == '=') {
+          in_.set_position(at + 2);
           dynamic = true;
           if (!in_.read_integer(size, false)) return false;
-        } else if (in_.next_is('-')) {
+        } else if (c == '-') {
           return in_.fail(error_id::negative_dimension);
-        } else if (!text::is_digit(in_.peek())) {
+        } else if (!text::is_digit(c)) {
           return in_.fail(in_.at_end() ? error_id::unexpected_end : error_id::expected_dimension);
         } else if (!in_.read_integer(size, false)) {
           return false;
@@ -252,12 +257,14 @@ class shape_parser {
     while (!in_.next_is('}') && !in_.at_end()) {
       const auto p = static_cast<index_t>(in_.position());  // next_is skipped the whitespace
       int which = -1;
-      if (in_.accept("pad")) {
+      const char c = in_.peek();
+      if (c == 'p' && in_.accept("pad")) {
         which = 10;
-      } else if (in_.accept("SC")) {
+      } else if (c == 'S' && in_.peek(1) == 'C') {
+        in_.set_position(in_.position() + 2);
         which = 7;
       } else {
-        switch (in_.peek()) {
+        switch (c) {
           case 'D':
             which = 0;
             break;

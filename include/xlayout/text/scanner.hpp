@@ -55,8 +55,13 @@ class scanner {
   /// After optional whitespace: consumes the word if the text continues with it.
   constexpr bool accept(std::string_view word) noexcept {
     skip_space();
-    if (rest().substr(0, word.size()) != word) return false;
-    pos_ += word.size();
+    const std::size_t n = word.size();
+    if (pos_ > text_.size() || text_.size() - pos_ < n) return false;
+    const char* const p = text_.data() + pos_;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (p[i] != word[i]) return false;
+    }
+    pos_ += n;
     return true;
   }
   /// Consumes c or fails with `id` at the current position.
