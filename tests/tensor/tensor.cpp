@@ -47,6 +47,39 @@ TEST_CASE("design card: every spelling of one tensor is the same type", "[tensor
   STATIC_REQUIRE(D::to_string() == "bf16[?,256]{1,0:T(8,128)(2,1)}");
 }
 
+// Tensor<"text"> takes a shorter way for the plain form of static text (detail::quick_tensor: the dimensions
+// read in one pass, the layout parsed once per distinct layout text, the program evaluated from the
+// layout's); the type must be the one parse_shape's way gives (detail::full_tensor_type).
+template <tensor_spec S, bool Quick>
+constexpr bool same_type_both_ways() {
+  static_assert(detail::quick_tensor<S>::ok == Quick);
+  return std::is_same_v<Tensor<S>, typename detail::full_tensor_type<S, false, void, void>::type> &&
+         std::is_same_v<ConstTensor<S>, typename detail::full_tensor_type<S, true, void, void>::type>;
+}
+
+TEST_CASE("Tensor<text>: the quick way gives the type parse_shape's way gives", "[tensor][spelling]") {
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,5]{1,0:T(2,2)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,5]", true>());
+  STATIC_REQUIRE(same_type_both_ways<"F32[3,5]", true>());  // XLA's documents write upper case
+  STATIC_REQUIRE(same_type_both_ways<"bf16[7]{0:T(256)L(1024)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[]", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,40,7]{0,2,1:T(2,2)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"bf16[32,256]{1,0:T(8,128)(2,1)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"s4[16,256]{1,0:T(8,128)(2,1)E(4)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"s4[16,256]{1,0:T(8,128)(2,1)E(8)S(1)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"pred[4,4]{0,1}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[1000,1000]{1,0:T(8,128)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,5]{ 1, 0 : T(2,2) }", true>());  // spaces in the layout
+  // The rest goes by parse_shape: spaces among the dimensions, dynamic and bounded sizes, a zero size,
+  // padded dimensions, a '*' tile whose sizes have no formula, a layout written after spaces.
+  STATIC_REQUIRE(same_type_both_ways<"f32[3, 5]{1,0:T(2,2)}", false>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[?,5]{1,0:T(2,2)}", false>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[0,5]{1,0:T(2,2)}", false>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[30,40]{1,0:T(*,4)}", false>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,5] {1,0}", false>());
+  STATIC_REQUIRE(same_type_both_ways<" f32[3,5]", false>());
+}
+
 TEST_CASE("zero overhead in space: a static tensor is one pointer, each dynamic extent adds one index_t",
           "[tensor][size]") {
   STATIC_REQUIRE(sizeof(A) == sizeof(float*));

@@ -317,6 +317,190 @@ constexpr shape tensor_shape(const layout& l) noexcept {
   s.layout = l;
   return s;
 }
+template <class Ext, class L>
+inline constexpr shape tensor_shape_v = tensor_shape<Ext>(L::value);
+
+/// A layout compiled once for rank R with every extent dynamic (make_accessor_program on `?` extents): the
+/// terms' digits, and their strides and the span as formulas of the extents. Every static tensor of this
+/// layout and rank then evaluates the formulas (static_program) instead of compiling its own program, which
+/// was most of what a distinct Tensor type cost the compiler. `usable` is false for layouts whose rules or
+/// arithmetic read the sizes (padded dimensions, split configs) and where the formulas do not exist (a '*'
+/// group over a dynamic size, ...); those tensors compile their own program.
+template <class L, std::size_t R>
+struct layout_program {
+  static constexpr bool simple =
+      L::value.rank() == R && L::value.padded_dimensions.empty() && L::value.split_configs.empty();
+  static constexpr accessor_program full = [] {
+    if (!simple) return accessor_program{};
+    shape s = any_shape_of_rank(R);
+    s.layout = L::value;
+    return make_accessor_program(s);
+  }();
+  static constexpr auto flat = flatten<full.terms.size(), factor_count(full)>(full);
+  static constexpr bool usable = simple && full.exact;
+};
+
+/// A layout's terms for static extents, before they are copied into a flat_program of their number.
+template <std::size_t Capacity>
+struct static_terms {
+  bool ok = false;
+  std::size_t count = 0;
+  index_t dimension[Capacity + 1]{};
+  index_t divisor[Capacity + 1]{};
+  index_t modulus[Capacity + 1]{};
+  index_t stride[Capacity + 1]{};
+  index_t span = 1;
+};
+
+/// The program of a static shape from its layout's program for dynamic extents (layout_program): each
+/// stride and the span evaluated for the extents e (checked: a span past int64 is not ok, and the tensor
+/// then compiles its own program, which reports span_overflow); a digit that is always 0 for the extent
+/// dropped, a modulo that never wraps dropped, and a digit merged with the next one of its dimension where
+/// they sit next to each other in memory. That is what compile_index_program makes of the static shape
+/// (tidy, coalesce_terms), term for term, in memory order (tests/tensor/static_program.cpp checks it).
+/// Extents must be positive (a zero extent is left to compile_index_program).
+template <std::size_t T, std::size_t F>
+constexpr static_terms<T> specialize_program(const flat_program<T, F>& p, const index_t* e,
+                                             index_t align) noexcept {
+  static_terms<T> out;
+  const auto formula = [&](std::size_t begin, std::size_t end, index_t constant, index_t& value) {
+    value = constant;
+    for (std::size_t f = begin; f < end; ++f) {
+      const index_t x = e[p.factor_dimension[f]];
+      const index_t t = p.factor_divisor[f];
+      const checked_index m = checked_mul(value, t == 1 ? x : (x - 1) / t + 1);
+      if (!m.ok) return false;
+      value = m.value;
+    }
+    return true;
+  };
+  if (!formula(p.factor_begin[T], p.factor_begin[T + 1], p.span_constant, out.span)) return out;
+  if (!checked_add(out.span, align - 1).ok) return out;
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < T; ++k) {
+    index_t stride = 0;
+    if (!formula(p.factor_begin[k], p.factor_begin[k + 1], p.stride_constant[k], stride)) return out;
+    const index_t top = (e[p.dimension[k]] - 1) / p.divisor[k];  // the digit's largest value, before modulo
+    if (top == 0 || p.modulus[k] == 1) continue;
+    out.dimension[n] = p.dimension[k];
+    out.divisor[n] = p.divisor[k];
+    out.modulus[n] = p.modulus[k] != 0 && top < p.modulus[k] ? 0 : p.modulus[k];
+    out.stride[n] = stride;
+    ++n;
+  }
+  // (x/q mod m)*s + (x/(q*m) mod m2)*(s*m) == (x/q mod m*m2)*s, as coalesce_terms.
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (std::size_t a = 0; a < n && !merged; ++a) {
+      for (std::size_t b = 0; b < n && !merged; ++b) {
+        if (a == b || out.modulus[a] == 0 || out.dimension[a] != out.dimension[b]) continue;
+        const index_t m = out.modulus[a];
+        const checked_index div = checked_mul(out.divisor[a], m);
+        const checked_index str = checked_mul(out.stride[a], m);
+        if (!div.ok || !str.ok || out.divisor[b] != div.value || out.stride[b] != str.value) continue;
+        const checked_index mod = checked_mul(m, out.modulus[b]);
+        if (out.modulus[b] != 0 && !mod.ok) continue;
+        out.modulus[a] = out.modulus[b] == 0 ? 0 : mod.value;
+        if (out.modulus[a] != 0 && (e[out.dimension[a]] - 1) / out.divisor[a] < out.modulus[a])
+          out.modulus[a] = 0;
+        for (std::size_t k = b; k + 1 < n; ++k) {
+          out.dimension[k] = out.dimension[k + 1];
+          out.divisor[k] = out.divisor[k + 1];
+          out.modulus[k] = out.modulus[k + 1];
+          out.stride[k] = out.stride[k + 1];
+        }
+        --n;
+        merged = true;
+      }
+    }
+  }
+  // Memory order: decreasing stride (the strides of a static program are distinct).
+  for (std::size_t i = 1; i < n; ++i) {
+    for (std::size_t k = i; k > 0 && out.stride[k] > out.stride[k - 1]; --k) {
+      const index_t dim = out.dimension[k], div = out.divisor[k], mod = out.modulus[k], str = out.stride[k];
+      out.dimension[k] = out.dimension[k - 1];
+      out.divisor[k] = out.divisor[k - 1];
+      out.modulus[k] = out.modulus[k - 1];
+      out.stride[k] = out.stride[k - 1];
+      out.dimension[k - 1] = dim;
+      out.divisor[k - 1] = div;
+      out.modulus[k - 1] = mod;
+      out.stride[k - 1] = str;
+    }
+  }
+  out.count = n;
+  out.ok = true;
+  return out;
+}
+
+/// static_terms as the accessor reads them: a flat_program of exactly their number, every stride constant.
+template <std::size_t N, std::size_t C>
+constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
+  flat_program<N, 0> f;
+  f.exact = true;
+  for (std::size_t k = 0; k < N; ++k) {
+    f.dimension[k] = t.dimension[k];
+    f.divisor[k] = t.divisor[k];
+    f.modulus[k] = t.modulus[k];
+    f.stride_constant[k] = t.stride[k];
+  }
+  for (std::size_t k = 0; k < N; ++k) {  // insertion sort by dimension, stable
+    std::size_t j = k;
+    for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
+      f.by_dimension[j] = f.by_dimension[j - 1];
+    }
+    f.by_dimension[j] = k;
+  }
+  f.span_constant = t.span;
+  return f;
+}
+
+/// The program of a tensor with static extents Ext from its layout's program (layout_program), when that
+/// applies (`ok`).
+template <class Ext, class L, bool Static = Ext::rank_dynamic() == 0>
+struct static_program {
+  static constexpr bool ok = false;
+};
+template <class Ext, class L>
+struct static_program<Ext, L, true> {
+  using from = layout_program<L, Ext::rank()>;
+  static constexpr static_terms<from::flat.term_count> terms = [] {
+    index_t e[Ext::rank() + 1]{};
+    for (std::size_t d = 0; d < Ext::rank(); ++d) {
+      e[d] = Ext::static_extent(d);
+      if (e[d] <= 0) return static_terms<from::flat.term_count>{};
+    }
+    if constexpr (!from::usable) {
+      return static_terms<from::flat.term_count>{};
+    } else {
+      return specialize_program(from::flat, e, L::value.tail_padding_alignment_in_elements);
+    }
+  }();
+  static constexpr bool ok = terms.ok;
+  static constexpr auto program = flatten_static<terms.count>(terms);
+};
+
+/// The accessor's constants for a tensor: its layout's program evaluated for the extents where that applies,
+/// else the shape's own (make_flat_program).
+template <class Ext, class L>
+constexpr auto tensor_program() noexcept {
+  if constexpr (static_program<Ext, L>::ok) {
+    return static_program<Ext, L>::program;
+  } else {
+    return make_flat_program<tensor_shape_v<Ext, L>>();
+  }
+}
+
+/// The layout issue of a tensor (error_id::none when valid); a tensor whose program came from its layout's
+/// is valid (its layout is valid for every shape of its rank, and its span fits int64).
+template <class Ext, class L>
+constexpr error_id tensor_layout_issue() noexcept {
+  if constexpr (static_program<Ext, L>::ok) {
+    return error_id::none;
+  } else {
+    return find_layout_issue(tensor_shape_v<Ext, L>).id;
+  }
+}
 
 template <class T>
 struct is_extents : std::false_type {};
@@ -343,10 +527,10 @@ class tensor_mapping {
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
 
   /// The shape with `?` for each dynamic extent (element type f32: only the layout matters here).
-  static constexpr shape static_shape = detail::tensor_shape<Ext>(L::value);
-  static_assert(raise_if_error<find_layout_issue(static_shape).id, 0>);
+  static constexpr shape static_shape = detail::tensor_shape_v<Ext, L>;
+  static_assert(raise_if_error<detail::tensor_layout_issue<Ext, L>(), 0>);
   /// The layout compiled for the accessor (detail::flat_program).
-  static constexpr auto program = detail::make_flat_program<static_shape>();
+  static constexpr auto program = detail::tensor_program<Ext, L>();
   static constexpr bool exact = program.exact;
   static constexpr std::size_t term_count = decltype(program)::term_count;
 

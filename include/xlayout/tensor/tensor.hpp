@@ -18,6 +18,7 @@
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/text/parse_shape.hpp>
+#include <xlayout/text/scanner.hpp>
 #include <xlayout/values/element_type.hpp>
 #include <xlayout/values/extents.hpp>
 #include <xlayout/values/layout.hpp>
@@ -375,8 +376,136 @@ XLAYOUT_HD constexpr void for_each_tile(const detail::invalid_tensor<Element>&, 
 
 namespace detail {
 
+/// Tensor<"f32[3,40]{1,0:T(8,128)}">'s text split in one pass without building a shape: the element type,
+/// the dimensions, and where the layout starts. `ok` only for the plain form (a type name, static sizes
+/// written as digits without spaces, and nothing or a layout after them); any other text is parsed by
+/// parse_shape, which also gives the errors.
+struct quick_shape_text {
+  bool ok = false;
+  xlayout::element_type element = xlayout::element_type::invalid;
+  std::size_t rank = 0;
+  index_t dimensions[XLAYOUT_MAX_RANK]{};
+  std::size_t layout_begin = 0;  // the layout's '{', or the text's size when there is none
+};
+
+constexpr quick_shape_text quick_split(std::string_view t) noexcept {
+  quick_shape_text q;
+  const std::size_t n = t.size();
+  std::size_t i = 0;
+  while (i < n && t[i] != '[') ++i;
+  if (i == n) return q;
+  q.element = element_type_from_name(t.substr(0, i));
+  if (!is_array_type(q.element)) return q;
+  ++i;
+  if (i < n && t[i] == ']') {
+    ++i;
+  } else {
+    for (;;) {
+      index_t v = 0;
+      std::size_t digits = 0;
+      for (; i < n && t[i] >= '0' && t[i] <= '9'; ++i, ++digits) v = v * 10 + (t[i] - '0');
+      if (digits == 0 || digits > 15 || q.rank == XLAYOUT_MAX_RANK) return q;  // 15 digits cannot overflow
+      q.dimensions[q.rank++] = v;
+      if (i < n && t[i] == ',') {
+        ++i;
+      } else if (i < n && t[i] == ']') {
+        ++i;
+        break;
+      } else {
+        return q;
+      }
+    }
+  }
+  q.layout_begin = i;
+  if (i < n) {  // as parse_shape: a '{' starts a layout when a digit or ':' follows it (after spaces)
+    if (t[i] != '{') return q;
+    std::size_t j = i + 1;
+    while (j < n && text::is_space(t[j])) ++j;
+    if (j == n || !((t[j] >= '0' && t[j] <= '9') || t[j] == ':')) return q;
+  }
+  q.ok = true;
+  return q;
+}
+
+/// A layout's text in a Tensor's text, parsed once per distinct text. `ok` when it is valid for every shape
+/// of its rank and has none of the properties whose rules read the sizes (padded dimensions, split configs).
+template <layout_key K>
+struct text_layout {
+  static constexpr result<layout> parsed = parse_layout(K.view());
+  static constexpr bool ok = [] {
+    if (!parsed.has_value()) return false;
+    const layout& l = parsed.value_;
+    if (!l.padded_dimensions.empty() || !l.split_configs.empty()) return false;
+    shape s = any_shape_of_rank(l.rank());
+    s.layout = l;
+    return !find_layout_issue(s);
+  }();
+};
+
+template <tensor_spec S, std::size_t Begin>
+constexpr auto layout_key_in() noexcept {
+  constexpr std::size_t size = sizeof(S.text) - 1 - Begin;
+  layout_key<size> k{};
+  for (std::size_t i = 0; i < size; ++i) k.text[i] = S.text[Begin + i];
+  return k;
+}
+
+template <const quick_shape_text& Q, std::size_t... I>
+Extents<Q.dimensions[I]...> extents_of_quick(std::index_sequence<I...>);
+
+template <tensor_spec S>
+struct quick_text {
+  static constexpr quick_shape_text value = quick_split(S.view());
+};
+
+/// The Tensor of a text that quick_split takes, where its layout's program applies to it (static_program,
+/// which also checks that its span fits int64): `ok`, and `type<Const>`. The type is the one parse_shape's
+/// path gives (tests/tensor/tensor.cpp compares them); only the work to get there is less.
+/// quick_tensor's layout type: 0 the default layout of the rank, 1 the text's, 2 none (not taken).
+template <class FromText, std::size_t Rank, int Kind>
+struct quick_layout {
+  using type = layout_type<default_layout(static_cast<index_t>(Rank))>;
+};
+template <class FromText, std::size_t Rank>
+struct quick_layout<FromText, Rank, 1> {
+  using type = layout_type<FromText::parsed.value_>;
+};
+template <class FromText, std::size_t Rank>
+struct quick_layout<FromText, Rank, 2> {
+  using type = invalid_layout_type;
+};
+
+template <tensor_spec S, bool Split = quick_text<S>::value.ok>
+struct quick_tensor {
+  static constexpr bool ok = false;
+};
+template <tensor_spec S>
+struct quick_tensor<S, true> {
+  static constexpr std::size_t rank = quick_text<S>::value.rank;
+  static constexpr std::size_t layout_begin = quick_text<S>::value.layout_begin;
+  using ext = decltype(extents_of_quick<quick_text<S>::value>(std::make_index_sequence<rank>{}));
+  static constexpr bool default_layout_text = layout_begin + 1 == sizeof(S.text);
+  using from_text = text_layout<layout_key_in<S, layout_begin>()>;
+  static constexpr bool layout_ok = [] {
+    if constexpr (default_layout_text) {
+      return true;
+    } else {
+      return from_text::ok && from_text::parsed.value_.rank() == rank;
+    }
+  }();
+  using layout = typename quick_layout<from_text, rank, default_layout_text ? 0 : layout_ok ? 1 : 2>::type;
+  static constexpr bool ok = [] {
+    if constexpr (layout_ok) {
+      return static_program<ext, layout>::ok;
+    } else {
+      return false;
+    }
+  }();
+  using element = tensor_element_t<quick_text<S>::value.element>;
+};
+
 template <tensor_spec S, bool Const, class A, class B>
-struct tensor_type {
+struct full_tensor_type {
   using info = tensor_spec_info<S>;
   static constexpr error issue = tensor_spec_error<info, A, B>();
   static_assert(raise_if_error<issue.id, diagnostic_column(issue)>);
@@ -399,6 +528,19 @@ struct tensor_type {
     }
   }())::type;
 };
+
+template <tensor_spec S, bool Const>
+struct quick_tensor_type {
+  using q = quick_tensor<S>;
+  using type = basic_tensor<std::conditional_t<Const, const typename q::element, typename q::element>,
+                            typename q::ext, typename q::layout>;
+};
+
+/// Tensor<...>'s type: by quick_tensor where it applies, else by full_tensor_type (parse_shape, every check
+/// and its error).
+template <tensor_spec S, bool Const, class A, class B>
+struct tensor_type : std::conditional_t<std::is_void_v<A> && std::is_void_v<B> && quick_tensor<S>::ok,
+                                        quick_tensor_type<S, Const>, full_tensor_type<S, Const, A, B>> {};
 
 }  // namespace detail
 
