@@ -5,7 +5,7 @@
 # through a chain of three views (a slice, a transpose or a reshape to rows of 16 and back, a reverse), one
 # element at run-time indices (the accessor is instantiated and code is generated for it, as in a kernel).
 # Prints wall time and peak memory (best of REPEAT runs) and the marginal cost per view.
-# Usage: bench/compile_time/views.sh [N=60] [CXX=g++] [CXXFLAGS=...] [REPEAT=3]
+# Usage: bench/compile_time/views.sh [N=60] [CXX=g++] [CXXFLAGS=...] [REPEAT=3] [MEASURE=time|instructions]
 set -euo pipefail
 n=${1:-60}
 read -r -a cxx <<< "${CXX:-g++} ${CXXFLAGS:-}"  # the compiler and its flags, as words
@@ -40,6 +40,12 @@ source "$root/bench/compile_time/measure.sh"
 read -r t_tensors m_tensors <<< "$(measure "$work/tensors.cpp")"
 read -r t_views m_views <<< "$(measure "$work/views.cpp")"
 echo "compiler: $("${cxx[0]}" --version | head -1)${cxx[1]:+ (${cxx[*]:1})}"
+if [[ "${MEASURE:-time}" == instructions ]]; then
+  echo "$n distinct tensors, no view:        ${t_tensors} instructions"
+  echo "the same through 3 views each:       ${t_views} instructions"
+  awk "BEGIN{printf \"per view (marginal, of $((3 * n))):        %.1f million instructions\n\", ($t_views - $t_tensors) / 1e6 / (3 * $n)}"
+  exit 0
+fi
 echo "$n distinct tensors, no view:        ${t_tensors} s, ${m_tensors} MB"
 echo "the same through 3 views each:       ${t_views} s, ${m_views} MB"
 awk "BEGIN{printf \"per view (marginal, of $((3 * n))):        %.1f ms, %.2f MB\n\", ($t_views - $t_tensors) * 1000 / (3 * $n), ($m_views - $m_tensors) / (3 * $n)}"

@@ -605,3 +605,74 @@ TEST_CASE("views law: bitcast reads every element at the slot the base's layout 
     CHECK(check_view(w, then(transpose_ref(std::array<index_t, 2>{1, 0}), bitcast_ref({5, 12}, {60}))) == 60);
   }
 }
+
+// transpose, a static slice and a static reverse build their maps in the form checked_simplify gives (over
+// extents >= 2), and skip simplifying them (detail::finish_view_op). Checked here over random parameters: the
+// built map is identical to its simplification, and to the simplification of XLA's map for the op
+// (hlo::op, output to input), which the views built before.
+TEST_CASE("views: transpose, slice and reverse maps are built simplified, as XLA's maps simplify",
+          "[tensor][view]") {
+  std::uint64_t state = 12345;
+  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
+  };
+  const auto xla_map = [](hlo::opcode code, const detail::view_dims& in, const detail::view_dims& out,
+                          const auto& set_attrs) {
+    hlo::op o;
+    o.code = code;
+    set_attrs(o);
+    return detail::view_op_map(o, in, out).map;  // simplified
+  };
+  const auto check = [](const detail::view_op_info& built, const indexing_map& xla) {
+    INFO("built " << std::string(to_string(built.map).view()) << ", XLA "
+                  << std::string(to_string(xla).view()));
+    REQUIRE(built.issue.id == error_id::none);
+    const result<indexing_map> again = checked_simplify(built.map);
+    REQUIRE(again.has_value());
+    CHECK(identical(again.value_, built.map));
+    CHECK(identical(xla, built.map));
+  };
+  for (int round = 0; round < 300; ++round) {
+    const auto rank = static_cast<std::size_t>(draw(1, 4));
+    detail::view_dims in;
+    for (std::size_t d = 0; d < rank; ++d) in.push_back(draw(2, 40));
+    // A random permutation (Fisher-Yates).
+    dimension_list perm;
+    for (std::size_t d = 0; d < rank; ++d) perm.push_back(static_cast<index_t>(d));
+    for (std::size_t d = rank; d-- > 1;) {
+      const auto k = static_cast<std::size_t>(draw(0, static_cast<index_t>(d)));
+      const index_t t = perm[d];
+      perm[d] = perm[k];
+      perm[k] = t;
+    }
+    detail::view_dims tout;
+    for (index_t p : perm) tout.push_back(in[static_cast<std::size_t>(p)]);
+    check(detail::transpose_info(in, perm),
+          xla_map(hlo::opcode::transpose, in, tout, [&](hlo::op& o) { o.attrs.dimensions = perm; }));
+    // A slice whose extents stay >= 2.
+    detail::slice_spec spec[XLAYOUT_MAX_RANK]{};
+    detail::view_dims sout;
+    for (std::size_t d = 0; d < rank; ++d) {
+      const index_t stride = draw(1, 3);
+      const index_t start = draw(0, in[d] - 2 * stride + 1 > 0 ? in[d] - 2 * stride : 0);
+      const index_t limit = draw(start + stride + 1 <= in[d] ? start + stride + 1 : in[d], in[d]);
+      spec[d] = {detail::slice_spec::fixed, start, limit, stride};
+      sout.push_back((limit - start + stride - 1) / stride);
+    }
+    bool wide = true;
+    for (index_t e : sout) wide = wide && e >= 2;
+    if (wide) {
+      check(detail::slice_info(in, spec, rank), xla_map(hlo::opcode::slice, in, sout, [&](hlo::op& o) {
+              for (std::size_t d = 0; d < rank; ++d)
+                o.attrs.slice.push_back({spec[d].start, spec[d].limit, spec[d].stride});
+            }));
+    }
+    dimension_list rev;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (draw(0, 1) == 1) rev.push_back(static_cast<index_t>(d));
+    }
+    check(detail::reverse_info(in, rev),
+          xla_map(hlo::opcode::reverse, in, in, [&](hlo::op& o) { o.attrs.dimensions = rev; }));
+  }
+}
