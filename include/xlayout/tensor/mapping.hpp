@@ -338,6 +338,7 @@ struct layout_program {
   }();
   static constexpr auto flat = flatten<full.terms.size(), factor_count(full)>(full);
   static constexpr bool usable = simple && full.exact;
+  static constexpr index_t alignment = L::value.tail_padding_alignment_in_elements;
 };
 
 /// A layout's terms for static extents, before they are copied into a flat_program of their number.
@@ -461,21 +462,24 @@ template <class Ext, class L, bool Static = Ext::rank_dynamic() == 0>
 struct static_program {
   static constexpr bool ok = false;
 };
+template <class From, index_t... E>
+constexpr auto static_terms_of() noexcept {
+  if constexpr (!From::usable || !((E > 0) && ...)) {
+    return static_terms<From::flat.term_count>{};
+  } else {
+    const index_t e[] = {E..., 0};
+    return specialize_program(From::flat, e, From::alignment);
+  }
+}
+template <class From, index_t... E>
+constexpr auto static_terms_of(Extents<E...>*) noexcept {
+  return static_terms_of<From, E...>();
+}
 template <class Ext, class L>
 struct static_program<Ext, L, true> {
   using from = layout_program<L, Ext::rank()>;
-  static constexpr static_terms<from::flat.term_count> terms = [] {
-    index_t e[Ext::rank() + 1]{};
-    for (std::size_t d = 0; d < Ext::rank(); ++d) {
-      e[d] = Ext::static_extent(d);
-      if (e[d] <= 0) return static_terms<from::flat.term_count>{};
-    }
-    if constexpr (!from::usable) {
-      return static_terms<from::flat.term_count>{};
-    } else {
-      return specialize_program(from::flat, e, L::value.tail_padding_alignment_in_elements);
-    }
-  }();
+  static constexpr static_terms<from::flat.term_count> terms =
+      static_terms_of<from>(static_cast<Ext*>(nullptr));
   static constexpr bool ok = terms.ok;
   static constexpr auto program = flatten_static<terms.count>(terms);
 };
@@ -586,7 +590,7 @@ class tensor_mapping {
     if constexpr (sizeof...(I) != rank()) {
       return 0;  // reported above
     } else {
-      static_assert(static_indices_checked<I...>);
+      if constexpr ((static_index<I> || ...)) static_assert(static_indices_checked<I...>);
       const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.

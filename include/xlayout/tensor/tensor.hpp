@@ -119,7 +119,8 @@ class basic_tensor {
     if constexpr (sizeof...(I) != Ext::rank()) {
       return access::access(data_, 0);  // reported above
     } else {
-      static_assert(mapping_type::template static_indices_checked<I...>);
+      if constexpr ((static_index<I> || ...))
+        static_assert(mapping_type::template static_indices_checked<I...>);
       const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.
@@ -461,6 +462,12 @@ struct quick_text {
 /// The Tensor of a text that quick_split takes, where its layout's program applies to it (static_program,
 /// which also checks that its span fits int64): `ok`, and `type<Const>`. The type is the one parse_shape's
 /// path gives (tests/tensor/tensor.cpp compares them); only the work to get there is less.
+/// Whether static_program applies to a quick_tensor (asked only when its layout is one).
+template <bool LayoutOk, class Ext, class L>
+struct quick_program_ok : std::bool_constant<static_program<Ext, L>::ok> {};
+template <class Ext, class L>
+struct quick_program_ok<false, Ext, L> : std::false_type {};
+
 /// quick_tensor's layout type: 0 the default layout of the rank, 1 the text's, 2 none (not taken).
 template <class FromText, std::size_t Rank, int Kind>
 struct quick_layout {
@@ -486,21 +493,10 @@ struct quick_tensor<S, true> {
   using ext = decltype(extents_of_quick<quick_text<S>::value>(std::make_index_sequence<rank>{}));
   static constexpr bool default_layout_text = layout_begin + 1 == sizeof(S.text);
   using from_text = text_layout<layout_key_in<S, layout_begin>()>;
-  static constexpr bool layout_ok = [] {
-    if constexpr (default_layout_text) {
-      return true;
-    } else {
-      return from_text::ok && from_text::parsed.value_.rank() == rank;
-    }
-  }();
+  static constexpr bool layout_ok =
+      default_layout_text || (from_text::ok && from_text::parsed.value_.rank() == rank);
   using layout = typename quick_layout<from_text, rank, default_layout_text ? 0 : layout_ok ? 1 : 2>::type;
-  static constexpr bool ok = [] {
-    if constexpr (layout_ok) {
-      return static_program<ext, layout>::ok;
-    } else {
-      return false;
-    }
-  }();
+  static constexpr bool ok = quick_program_ok<layout_ok, ext, layout>::value;
   using element = tensor_element_t<quick_text<S>::value.element>;
 };
 

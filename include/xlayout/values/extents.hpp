@@ -12,6 +12,20 @@
 
 namespace XLAYOUT_NAMESPACE {
 
+namespace detail {
+/// The run-time sizes of an Extents with N dynamic extents (none: an empty type). Outside Extents, so that
+/// every Extents with as many dynamic extents shares it (the compiler makes it once, not once per Extents).
+template <std::size_t N>
+struct extent_storage {
+  index_t values[N]{};
+  friend constexpr bool operator==(const extent_storage&, const extent_storage&) = default;
+};
+template <>
+struct extent_storage<0> {
+  friend constexpr bool operator==(const extent_storage&, const extent_storage&) = default;
+};
+}  // namespace detail
+
 /// The sizes of a tensor: each is a constant or `dyn` (given to the constructor).
 template <index_t... E>
 class Extents {
@@ -64,16 +78,7 @@ class Extents {
   friend constexpr bool operator==(const Extents&, const Extents&) = default;
 
  private:
-  struct empty {
-    friend constexpr bool operator==(const empty&, const empty&) = default;
-  };
-  // A plain array rather than std::array: CUDA device code may not call std::array's (host) members.
-  struct values_t {
-    index_t values[rank_dynamic() > 0 ? rank_dynamic() : 1]{};
-    friend constexpr bool operator==(const values_t&, const values_t&) = default;
-  };
-  using storage = std::conditional_t<(rank_dynamic() > 0), values_t, empty>;
-  // No initializer: static extents then have a trivial default constructor, which generates no code.
+  using storage = detail::extent_storage<rank_dynamic()>;
   [[no_unique_address]] storage dynamic_;
 };
 
