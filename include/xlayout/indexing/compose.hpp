@@ -18,10 +18,12 @@ namespace XLAYOUT_NAMESPACE {
 /// results are second's with its dimensions replaced by first's results (construction folding only, no
 /// simplification); the constraints are second's (substituted), first's, and `first.result[i] in
 /// second.bounds[i]` for every i (a bare variable narrows its bounds instead, a constant is checked).
-/// KNOWN EMPTY in either gives KNOWN EMPTY; UNDEFINED in either gives UNDEFINED.
+/// KNOWN EMPTY in either gives KNOWN EMPTY; UNDEFINED in either gives UNDEFINED. With implied_constraints
+/// false, `first.result[i] in second.bounds[i]` is left out where the result's range over the variables'
+/// bounds already lies inside (the views do this: the constraint always holds there).
 /// Errors: variable_count_mismatch (first's results != second's dimensions), too_many_variables, capacities.
-constexpr result<indexing_map> checked_compose(const indexing_map& first,
-                                               const indexing_map& second) noexcept {
+constexpr result<indexing_map> checked_compose(const indexing_map& first, const indexing_map& second,
+                                               bool implied_constraints = true) noexcept {
   if (first.is_undefined() || second.is_undefined()) return indexing_map{};
   // KNOWN EMPTY composes to KNOWN EMPTY (its text carries no variables, so the counts need not match).
   const bool empty = first.is_known_empty() || second.is_known_empty();
@@ -76,8 +78,14 @@ constexpr result<indexing_map> checked_compose(const indexing_map& first,
   for (std::size_t i = 0; i < first.num_constraints; ++i)
     detail::add_constraint(ws, d, ws.substitute(a.constraint_exprs[i], subst1, first.num_vars()),
                            first.constraint_bounds[i]);
-  for (std::size_t i = 0; i < first.num_results; ++i)
+  for (std::size_t i = 0; i < first.num_results; ++i) {
+    // Without implied_constraints, a result whose range (over the variables' bounds) lies inside the
+    // dimension it feeds adds nothing: the constraint always holds, and simplifying would remove it.
+    if (!implied_constraints &&
+        second.bounds[i].contains(detail::expr_range(ws.view(), first_results[i], d.bounds, d.num_vars())))
+      continue;
     detail::add_constraint(ws, d, first_results[i], second.bounds[i]);
+  }
   return detail::finish_map(ws, d);
 }
 
