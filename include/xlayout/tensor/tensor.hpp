@@ -459,9 +459,6 @@ struct quick_text {
   static constexpr quick_shape_text value = quick_split(S.view());
 };
 
-/// The Tensor of a text that quick_split takes, where its layout's program applies to it (static_program,
-/// which also checks that its span fits int64): `ok`, and `type<Const>`. The type is the one parse_shape's
-/// path gives (tests/tensor/tensor.cpp compares them); only the work to get there is less.
 /// Whether static_program applies to a quick_tensor (asked only when its layout is one).
 template <bool LayoutOk, class Ext, class L>
 struct quick_program_ok : std::bool_constant<static_program<Ext, L>::ok> {};
@@ -482,6 +479,10 @@ struct quick_layout<FromText, Rank, 2> {
   using type = invalid_layout_type;
 };
 
+/// The Tensor of a text that quick_split takes, where its layout's program applies to it (static_program,
+/// which also checks that its span fits int64): `ok`, and the `element`, `ext` and `layout` of the
+/// basic_tensor. The type is the one parse_shape's way gives (tests/tensor/tensor.cpp compares them); only
+/// the work to get there is less.
 template <tensor_spec S, bool Split = quick_text<S>::value.ok>
 struct quick_tensor {
   static constexpr bool ok = false;

@@ -656,8 +656,8 @@ struct composed_op {
     }
     // Not checked_compose_simplified: unused symbols stay, so that operator() keeps its arguments and the
     // view its stored values. The order is XLA's: Earlier's symbols, then Op's.
-    // Without the constraints that always hold: a view op's map sends the view's domain into its input's
-    // (a constraint that simplifying would remove costs most of the simplification).
+    // Without the constraints that always hold (a result whose range lies inside the dimension it feeds,
+    // as a view op's results do): simplifying would remove them, at a cost.
     auto c = checked_compose(Op::info.map, Earlier::info.map, false);
     if (!c.has_value()) {
       i.issue = c.error();
