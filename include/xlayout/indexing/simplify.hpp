@@ -1253,8 +1253,78 @@ constexpr bool merge_residues(index_t m1, index_t r1, index_t m2, index_t r2, in
 /// bounds, their arithmetic is moved into their intervals, constraints on a variable narrow its bounds,
 /// implied constraints are dropped, `v mod c in [r, r]` constraints are merged and narrow v's bounds, an
 /// infeasible constraint makes the map KNOWN EMPTY; then the results are simplified with the final bounds.
+/// The sum c_0 * v_0 + ... + constant of an expression built of constants, variables, additions and
+/// multiplications by a constant (false for any other expression, or an overflow). A variable whose bounds
+/// are one point counts as that constant when `replace` (as simplify_tree reads it).
 template <std::size_t C>
-constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplify_options o) noexcept {
+constexpr bool affine_sum(const basic_expr_workspace<C>& ws, expr_id id, const map_draft& d, bool replace,
+                          index_t scale, index_t* coef, index_t& constant) noexcept {
+  const expr_node& n = ws[id];
+  switch (n.kind) {
+    case expr_kind::constant: {
+      const checked_index p = checked_mul(scale, n.value);
+      const checked_index s = checked_add(constant, p.value);
+      constant = s.value;
+      return p.ok && s.ok;
+    }
+    case expr_kind::variable: {
+      const auto v = static_cast<std::size_t>(n.value);
+      if (n.value < 0 || v >= d.num_vars()) return false;
+      if (replace && d.bounds[v].is_point()) {
+        const checked_index p = checked_mul(scale, d.bounds[v].lower);
+        const checked_index s = checked_add(constant, p.value);
+        constant = s.value;
+        return p.ok && s.ok;
+      }
+      const checked_index s = checked_add(coef[v], scale);
+      coef[v] = s.value;
+      return s.ok;
+    }
+    case expr_kind::add:
+      return affine_sum(ws, n.lhs, d, replace, scale, coef, constant) &&
+             affine_sum(ws, n.rhs, d, replace, scale, coef, constant);
+    case expr_kind::mul: {
+      const bool lhs_constant = ws.kind(n.lhs) == expr_kind::constant;
+      if (!lhs_constant && ws.kind(n.rhs) != expr_kind::constant) return false;
+      const checked_index k = checked_mul(scale, ws.value(lhs_constant ? n.lhs : n.rhs));
+      return k.ok && affine_sum(ws, lhs_constant ? n.rhs : n.lhs, d, replace, k.value, coef, constant);
+    }
+    default:
+      return false;
+  }
+}
+
+/// simplify_draft of a map without constraints whose results are all affine sums (affine_sum): each result
+/// is its terms, c * v (v when c is 1) and the constant, in the sorted chain pretty() builds; what the
+/// simplifier gives such a map, with none of its machinery (which costs a compile-time evaluation about
+/// 17 million g++ instructions even for a map of two results). False, and nothing changed, otherwise.
+/// tests/indexing/simplify_affine.cpp compares the two on random affine maps.
+template <std::size_t C>
+constexpr bool simplify_affine(basic_expr_workspace<C>& ws, map_draft& d, bool replace) noexcept {
+  if (d.num_constraints != 0) return false;
+  const std::size_t nv = d.num_vars();
+  index_t coefs[XLAYOUT_MAX_RESULTS][XLAYOUT_MAX_VARS]{};
+  index_t constants[XLAYOUT_MAX_RESULTS]{};
+  for (std::size_t i = 0; i < d.num_results; ++i) {
+    if (!affine_sum(ws, d.results[i], d, replace, 1, coefs[i], constants[i])) return false;
+  }
+  for (std::size_t i = 0; i < d.num_results; ++i) {
+    expr_id parts[XLAYOUT_MAX_VARS + 1]{};
+    std::size_t np = 0;
+    for (std::size_t v = 0; v < nv; ++v) {
+      if (coefs[i][v] == 0) continue;
+      const expr_id t = ws.variable(static_cast<index_t>(v));
+      parts[np++] = coefs[i][v] == 1 ? t : ws.make(expr_kind::mul, t, ws.constant(coefs[i][v]), 0);
+    }
+    if (constants[i] != 0) parts[np++] = ws.constant(constants[i]);
+    d.results[i] = ws.chain_sorted_sum(parts, np);
+  }
+  return true;
+}
+
+template <std::size_t C>
+constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplify_options o,
+                              bool affine_shortcut = true) noexcept {
   if (d.kind != map_kind::regular) return;
   const bool replace = o.points == point_variables::replace;
   const std::size_t nv = d.num_vars();
@@ -1264,6 +1334,7 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
       return;
     }
   }
+  if (affine_shortcut && simplify_affine(ws, d, replace)) return;
   for (int round = 0; round < 8 && !ws.failed(); ++round) {
     bool changed = false;
     simplifier<C> s(ws, d.bounds, nv, replace);
