@@ -1253,48 +1253,73 @@ constexpr bool merge_residues(index_t m1, index_t r1, index_t m2, index_t r2, in
 /// bounds, their arithmetic is moved into their intervals, constraints on a variable narrow its bounds,
 /// implied constraints are dropped, `v mod c in [r, r]` constraints are merged and narrow v's bounds, an
 /// infeasible constraint makes the map KNOWN EMPTY; then the results are simplified with the final bounds.
-/// The sum c_0 * v_0 + ... + constant of an expression built of constants, variables, additions and
-/// multiplications by a constant (false for any other expression, or an overflow). A variable whose bounds
-/// are one point counts as that constant when `replace` (as simplify_tree reads it).
-template <std::size_t C>
-constexpr bool affine_sum(const basic_expr_workspace<C>& ws, expr_id id, const map_draft& d, bool replace,
-                          index_t scale, index_t* coef, index_t& constant) noexcept {
-  const expr_node& n = ws[id];
-  switch (n.kind) {
-    case expr_kind::constant: {
-      const checked_index p = checked_mul(scale, n.value);
-      const checked_index s = checked_add(constant, p.value);
-      constant = s.value;
-      return p.ok && s.ok;
+/// An affine sum c_0 * v_0 + ... + constant (simplify_affine's linear form over the map's variables).
+struct affine_sum {
+  index_t coef[XLAYOUT_MAX_VARS]{};
+  index_t constant = 0;
+  constexpr bool is_constant() const noexcept {
+    for (index_t c : coef) {
+      if (c != 0) return false;
     }
-    case expr_kind::variable: {
-      const auto v = static_cast<std::size_t>(n.value);
-      if (n.value < 0 || v >= d.num_vars()) return false;
-      if (replace && d.bounds[v].is_point()) {
-        const checked_index p = checked_mul(scale, d.bounds[v].lower);
-        const checked_index s = checked_add(constant, p.value);
-        constant = s.value;
-        return p.ok && s.ok;
-      }
-      const checked_index s = checked_add(coef[v], scale);
-      coef[v] = s.value;
-      return s.ok;
-    }
-    case expr_kind::add:
-      return affine_sum(ws, n.lhs, d, replace, scale, coef, constant) &&
-             affine_sum(ws, n.rhs, d, replace, scale, coef, constant);
-    case expr_kind::mul: {
-      const bool lhs_constant = ws.kind(n.lhs) == expr_kind::constant;
-      if (!lhs_constant && ws.kind(n.rhs) != expr_kind::constant) return false;
-      const checked_index k = checked_mul(scale, ws.value(lhs_constant ? n.lhs : n.rhs));
-      return k.ok && affine_sum(ws, lhs_constant ? n.rhs : n.lhs, d, replace, k.value, coef, constant);
-    }
-    default:
-      return false;
+    return true;
   }
+};
+
+/// The affine sum of an expression built of constants, variables, additions and multiplications in which
+/// one side is constant; false for any other expression, or where the simplifier's own arithmetic
+/// (simplifier::add, scale, multiply: the same checked operations in the same order, bottom up) overflows.
+/// A variable whose bounds are one point is that constant when `replace` (as simplify_tree reads it).
+template <std::size_t C>
+constexpr bool affine_sum_of(const basic_expr_workspace<C>& ws, expr_id id, const map_draft& d, bool replace,
+                             affine_sum& out) noexcept {
+  const expr_node& n = ws[id];
+  out = affine_sum{};
+  if (n.kind == expr_kind::constant) {
+    out.constant = n.value;
+    return true;
+  }
+  if (n.kind == expr_kind::variable) {
+    const auto v = static_cast<std::size_t>(n.value);
+    if (n.value < 0 || v >= d.num_vars()) return false;
+    if (replace && d.bounds[v].is_point()) {
+      out.constant = d.bounds[v].lower;
+    } else {
+      out.coef[v] = 1;
+    }
+    return true;
+  }
+  if (n.kind != expr_kind::add && n.kind != expr_kind::mul) return false;
+  affine_sum l, r;
+  if (!affine_sum_of(ws, n.lhs, d, replace, l) || !affine_sum_of(ws, n.rhs, d, replace, r)) return false;
+  if (n.kind == expr_kind::add) {
+    const checked_index k = checked_add(l.constant, r.constant);
+    if (!k.ok) return false;
+    out.constant = k.value;
+    for (std::size_t v = 0; v < XLAYOUT_MAX_VARS; ++v) {
+      const checked_index c = checked_add(l.coef[v], r.coef[v]);
+      if (!c.ok) return false;
+      out.coef[v] = c.value;
+    }
+    return true;
+  }
+  // A product: one side must be a constant k (the simplifier's scale: k = 0 gives 0 unchecked).
+  const bool l_constant = l.is_constant();
+  if (!l_constant && !r.is_constant()) return false;
+  const index_t k = l_constant ? l.constant : r.constant;
+  const affine_sum& f = l_constant ? r : l;
+  if (k == 0) return true;
+  const checked_index c0 = checked_mul(f.constant, k);
+  if (!c0.ok) return false;
+  out.constant = c0.value;
+  for (std::size_t v = 0; v < XLAYOUT_MAX_VARS; ++v) {
+    const checked_index c = checked_mul(f.coef[v], k);
+    if (!c.ok) return false;
+    out.coef[v] = c.value;
+  }
+  return true;
 }
 
-/// simplify_draft of a map without constraints whose results are all affine sums (affine_sum): each result
+/// simplify_draft of a map without constraints whose results are all affine sums (affine_sum_of): each result
 /// is its terms, c * v (v when c is 1) and the constant, in the sorted chain pretty() builds; what the
 /// simplifier gives such a map, with none of its machinery (which costs a compile-time evaluation about
 /// 17 million g++ instructions even for a map of two results). False, and nothing changed, otherwise.
@@ -1303,20 +1328,20 @@ template <std::size_t C>
 constexpr bool simplify_affine(basic_expr_workspace<C>& ws, map_draft& d, bool replace) noexcept {
   if (d.num_constraints != 0) return false;
   const std::size_t nv = d.num_vars();
-  index_t coefs[XLAYOUT_MAX_RESULTS][XLAYOUT_MAX_VARS]{};
-  index_t constants[XLAYOUT_MAX_RESULTS]{};
+  affine_sum sums[XLAYOUT_MAX_RESULTS]{};
   for (std::size_t i = 0; i < d.num_results; ++i) {
-    if (!affine_sum(ws, d.results[i], d, replace, 1, coefs[i], constants[i])) return false;
+    if (!affine_sum_of(ws, d.results[i], d, replace, sums[i])) return false;
   }
   for (std::size_t i = 0; i < d.num_results; ++i) {
     expr_id parts[XLAYOUT_MAX_VARS + 1]{};
     std::size_t np = 0;
     for (std::size_t v = 0; v < nv; ++v) {
-      if (coefs[i][v] == 0) continue;
+      const index_t c = sums[i].coef[v];
+      if (c == 0) continue;
       const expr_id t = ws.variable(static_cast<index_t>(v));
-      parts[np++] = coefs[i][v] == 1 ? t : ws.make(expr_kind::mul, t, ws.constant(coefs[i][v]), 0);
+      parts[np++] = c == 1 ? t : ws.make(expr_kind::mul, t, ws.constant(c), 0);
     }
-    if (constants[i] != 0) parts[np++] = ws.constant(constants[i]);
+    if (sums[i].constant != 0) parts[np++] = ws.constant(sums[i].constant);
     d.results[i] = ws.chain_sorted_sum(parts, np);
   }
   return true;
