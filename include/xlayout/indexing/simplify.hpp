@@ -1249,10 +1249,6 @@ constexpr bool merge_residues(index_t m1, index_t r1, index_t m2, index_t r2, in
   return false;
 }
 
-/// XLA's IndexingMap::Simplify on a draft in a workspace: constraints are simplified with the variable
-/// bounds, their arithmetic is moved into their intervals, constraints on a variable narrow its bounds,
-/// implied constraints are dropped, `v mod c in [r, r]` constraints are merged and narrow v's bounds, an
-/// infeasible constraint makes the map KNOWN EMPTY; then the results are simplified with the final bounds.
 /// An affine sum c_0 * v_0 + ... + constant (simplify_affine's linear form over the map's variables).
 struct affine_sum {
   index_t coef[XLAYOUT_MAX_VARS]{};
@@ -1347,6 +1343,11 @@ constexpr bool simplify_affine(basic_expr_workspace<C>& ws, map_draft& d, bool r
   return true;
 }
 
+/// XLA's IndexingMap::Simplify on a draft in a workspace: constraints are simplified with the variable
+/// bounds, their arithmetic is moved into their intervals, constraints on a variable narrow its bounds,
+/// implied constraints are dropped, `v mod c in [r, r]` constraints are merged and narrow v's bounds, an
+/// infeasible constraint makes the map KNOWN EMPTY; then the results are simplified with the final bounds.
+/// A map that simplify_affine takes is done there (affine_shortcut = false: always the whole way, for tests).
 template <std::size_t C>
 constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplify_options o,
                               bool affine_shortcut = true) noexcept {

@@ -17,6 +17,7 @@ namespace detail {
 /// every Extents with as many dynamic extents shares it (the compiler makes it once, not once per Extents).
 template <std::size_t N>
 struct extent_storage {
+  // A plain array rather than std::array: CUDA device code may not call std::array's (host) members.
   index_t values[N]{};
   friend constexpr bool operator==(const extent_storage&, const extent_storage&) = default;
 };
@@ -79,6 +80,7 @@ class Extents {
 
  private:
   using storage = detail::extent_storage<rank_dynamic()>;
+  // No initializer: static extents then have a trivial default constructor, which generates no code.
   [[no_unique_address]] storage dynamic_;
 };
 
