@@ -606,11 +606,10 @@ TEST_CASE("views law: bitcast reads every element at the slot the base's layout 
   }
 }
 
-// transpose, a static slice and a static reverse build their maps in the form checked_simplify gives (over
-// extents >= 2), and skip simplifying them (detail::finish_view_op). Checked here over random parameters: the
-// built map is identical to its simplification, and to the simplification of XLA's map for the op
-// (hlo::op, output to input), which the views built before.
-TEST_CASE("views: transpose, slice and reverse maps are built simplified, as XLA's maps simplify",
+// transpose, a static slice and a static reverse take XLA's map from op_maps' builders without building an
+// hlo::op. Checked here over random parameters: the view's map is simplified (identical to its
+// simplification), and identical to the simplification of XLA's map for the op (hlo::op, output to input).
+TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, simplified",
           "[tensor][view]") {
   std::uint64_t state = 12345;
   const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG

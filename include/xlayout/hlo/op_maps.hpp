@@ -444,19 +444,23 @@ constexpr result<instruction_indexing> transpose(const op& o, bool o2i) noexcept
   return single(permutation_map(p, dims_of(in)));
 }
 
+/// XLA's reverse map over the sizes: (d...) -> (size - 1 - d on the listed dimensions, d elsewhere).
+constexpr result<indexing_map> reverse_map(const dimension_list& reversed, const dims_t& dims) noexcept {
+  map_builder b(dims.size(), 0);
+  set_sizes(b, dims);
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    const expr_id d = b.dim(i);
+    b.add_result(
+        contains(reversed, static_cast<index_t>(i)) ? b.ws.add(b.ws.negate(d), b.constant(dims[i] - 1)) : d);
+  }
+  return b.finish();
+}
+
 constexpr result<instruction_indexing> reverse(const op& o) noexcept {
   const shape& out = o.results[0];
   if (!distinct_in_range(o.attrs.dimensions, out.rank()) || o.operands[0].rank() != out.rank())
     return error_id::hlo_malformed_op;
-  map_builder b(out.rank(), 0);
-  set_sizes(b, dims_of(out));
-  for (std::size_t i = 0; i < out.rank(); ++i) {
-    const expr_id d = b.dim(i);
-    b.add_result(contains(o.attrs.dimensions, static_cast<index_t>(i))
-                     ? b.ws.add(b.ws.negate(d), b.constant(out.dimensions[i] - 1))
-                     : d);
-  }
-  return single(b.finish());
+  return single(reverse_map(o.attrs.dimensions, dims_of(out)));
 }
 
 /// The number of inputs of a reduce or reduce-window (the rest are init values), 0 when malformed.
@@ -559,16 +563,21 @@ constexpr bool slice_ok(const op& o) noexcept {
   return true;
 }
 
-constexpr result<instruction_indexing> slice_o2i(const op& o) noexcept {
-  if (!slice_ok(o)) return error_id::hlo_malformed_op;
-  const shape& out = o.results[0];
-  map_builder b(out.rank(), 0);
-  set_sizes(b, dims_of(out));
-  for (std::size_t i = 0; i < out.rank(); ++i) {
-    const slice_dimension& s = o.attrs.slice[i];
+/// XLA's slice map (output to input) over the output's sizes: (d...) -> (d * stride + start).
+constexpr result<indexing_map> slice_map(const static_vector<slice_dimension, XLAYOUT_MAX_RANK>& slice,
+                                         const dims_t& out) noexcept {
+  map_builder b(out.size(), 0);
+  set_sizes(b, out);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const slice_dimension& s = slice[i];
     b.add_result(b.ws.add(b.ws.mul(b.dim(i), b.constant(s.stride)), b.constant(s.start)));
   }
-  return single(b.finish());
+  return b.finish();
+}
+
+constexpr result<instruction_indexing> slice_o2i(const op& o) noexcept {
+  if (!slice_ok(o)) return error_id::hlo_malformed_op;
+  return single(slice_map(o.attrs.slice, dims_of(o.results[0])));
 }
 
 constexpr result<instruction_indexing> slice_i2o(const op& o) noexcept {

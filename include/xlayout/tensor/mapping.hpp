@@ -254,6 +254,18 @@ struct flat_program {
   std::size_t by_dimension[Terms + 1]{};
 };
 
+/// Sets f.by_dimension: the terms by dimension, stable (an insertion sort: there are few terms).
+template <std::size_t Terms, std::size_t Factors>
+constexpr void order_by_dimension(flat_program<Terms, Factors>& f) noexcept {
+  for (std::size_t k = 0; k < Terms; ++k) {
+    std::size_t j = k;
+    for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
+      f.by_dimension[j] = f.by_dimension[j - 1];
+    }
+    f.by_dimension[j] = k;
+  }
+}
+
 constexpr std::size_t factor_count(const accessor_program& p) noexcept {
   std::size_t n = p.span.factors.size();
   for (const accessor_term& t : p.terms) n += t.stride.factors.size();
@@ -282,13 +294,7 @@ constexpr flat_program<Terms, Factors> flatten(const accessor_program& p) noexce
     put(t.stride);
   }
   f.factor_begin[Terms] = n;
-  for (std::size_t k = 0; k < Terms; ++k) {  // insertion sort by dimension, stable
-    std::size_t j = k;
-    for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
-      f.by_dimension[j] = f.by_dimension[j - 1];
-    }
-    f.by_dimension[j] = k;
-  }
+  order_by_dimension(f);
   put(p.span);
   f.factor_begin[Terms + 1] = n;
   f.span_constant = p.span.constant;
@@ -445,13 +451,7 @@ constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
     f.modulus[k] = t.modulus[k];
     f.stride_constant[k] = t.stride[k];
   }
-  for (std::size_t k = 0; k < N; ++k) {  // insertion sort by dimension, stable
-    std::size_t j = k;
-    for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
-      f.by_dimension[j] = f.by_dimension[j - 1];
-    }
-    f.by_dimension[j] = k;
-  }
+  order_by_dimension(f);
   f.span_constant = t.span;
   return f;
 }

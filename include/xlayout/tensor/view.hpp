@@ -171,6 +171,13 @@ constexpr shape view_shape(const view_dims& dims) noexcept {
   return s;
 }
 
+/// The sizes a view's map ranges over: a '?' extent is its bound (as in view_shape).
+constexpr view_dims view_sizes(const view_dims& dims) noexcept {
+  view_dims s;
+  for (index_t d : dims) s.push_back(d == dyn ? view_dynamic_bound : d);
+  return s;
+}
+
 /// The map of an empty view (an extent is 0): never evaluated, so every result is 0 (XLA's map would be
 /// KNOWN EMPTY, which has no arithmetic to lower).
 constexpr result<indexing_map> empty_view_map(const view_dims& extents, std::size_t input_rank) noexcept {
@@ -180,21 +187,8 @@ constexpr result<indexing_map> empty_view_map(const view_dims& extents, std::siz
   return b.finish();
 }
 
-/// True when every extent is at least 2: a map built in simplified form over them is what checked_simplify
-/// gives back (an extent of 1 makes its dimension a constant for the simplifier).
-constexpr bool no_unit_extent(const view_dims& extents) noexcept {
-  for (index_t e : extents) {
-    if (e < 2) return false;
-  }
-  return true;
-}
-
-/// The simplified map, or the error, as a view_op_info. `built_simplified`: the map was built in the form
-/// checked_simplify gives (transpose, static slice, static reverse over extents >= 2; tests/tensor/views.cpp
-/// checks it), so it is not simplified again (a simplification is most of what such a view costs the
-/// compiler).
-constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_dims& extents,
-                                      bool built_simplified = false) noexcept {
+/// The simplified map, or the error, as a view_op_info.
+constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_dims& extents) noexcept {
   view_op_info info;
   for (index_t e : extents) {
     if (e == 0 && m.has_value()) {
@@ -209,11 +203,6 @@ constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_
   }
   if (m.value_.kind != map_kind::regular) {
     info.issue = error{error_id::view_map_mismatch, -1};
-    return info;
-  }
-  if (built_simplified && no_unit_extent(extents)) {
-    info.map = m.value_;
-    info.extents = extents;
     return info;
   }
   auto s = checked_simplify(m.value_);
@@ -257,15 +246,9 @@ constexpr view_op_info transpose_info(const view_dims& in, const dimension_list&
     return view_error(error_id::view_not_a_permutation);
   view_dims out;
   for (index_t p : perm) out.push_back(in[static_cast<std::size_t>(p)]);
-  // XLA's transpose map, (d...) -> input dimension perm[i] is d_i, built here rather than by hlo::op.
-  map_builder b(out.size(), 0);
-  expr_id results[XLAYOUT_MAX_RANK]{};
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    b.set_bounds(i, {0, out[i] == dyn ? view_dynamic_bound - 1 : out[i] - 1});
-    results[static_cast<std::size_t>(perm[i])] = b.dim(i);
-  }
-  for (std::size_t j = 0; j < out.size(); ++j) b.add_result(results[j]);
-  view_op_info info = finish_view_op(b.finish(), out, !has_dynamic(out));
+  // XLA's transpose map (the one hlo::op's transpose gives, without building an hlo::op).
+  view_op_info info =
+      finish_view_op(hlo::op_maps_detail::permutation_map(inverse_permutation(perm), view_sizes(out)), out);
   for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, perm[i]};
   return info;
 }
@@ -363,16 +346,14 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
     arg += s[i].kind == slice_spec::range ? 3 : (s[i].kind == slice_spec::index ? 1 : 0);
   }
   view_op_info info;
-  if (all_fixed) {  // XLA's slice map, (d...) -> (d * stride + start), built here rather than by hlo::op
+  if (all_fixed) {  // XLA's slice map (the one hlo::op's slice gives, without building an hlo::op)
     view_dims out;
-    map_builder b(n, 0);
+    static_vector<hlo::slice_dimension, XLAYOUT_MAX_RANK> dims;
     for (std::size_t i = 0; i < n; ++i) {
-      const index_t e = ceil_div(s[i].limit - s[i].start, s[i].stride);
-      out.push_back(e);
-      b.set_bounds(i, {0, e - 1});
-      b.add_result(b.ws.add(b.ws.mul(b.dim(i), b.constant(s[i].stride)), b.constant(s[i].start)));
+      out.push_back(ceil_div(s[i].limit - s[i].start, s[i].stride));
+      dims.push_back({s[i].start, s[i].limit, s[i].stride});
     }
-    info = finish_view_op(b.finish(), out, true);
+    info = finish_view_op(hlo::op_maps_detail::slice_map(dims, out), out);
   } else {
     // (d...){rt...} -> (d * stride + start) per dimension: a range's start and stride are symbols the view
     // holds, an index is one; the bounds of each are what a valid slice of that extent allows.
@@ -459,16 +440,8 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
   for (index_t d : dims) reverses_dynamic = reverses_dynamic || in[static_cast<std::size_t>(d)] == dyn;
   view_op_info info;
   if (!reverses_dynamic) {
-    // XLA's reverse map, (d...) -> (extent - 1 - d on the listed dimensions), built here rather than by
-    // hlo::op.
-    map_builder b(in.size(), 0);
-    for (std::size_t i = 0; i < in.size(); ++i) {
-      bool reversed = false;
-      for (index_t d : dims) reversed = reversed || d == static_cast<index_t>(i);
-      b.set_bounds(i, {0, in[i] == dyn ? view_dynamic_bound - 1 : (in[i] > 0 ? in[i] - 1 : 0)});
-      b.add_result(reversed ? b.ws.sub(b.constant(in[i] - 1), b.dim(i)) : b.dim(i));
-    }
-    info = finish_view_op(b.finish(), in, !has_dynamic(in));
+    // XLA's reverse map (the one hlo::op's reverse gives, without building an hlo::op).
+    info = finish_view_op(hlo::op_maps_detail::reverse_map(dims, view_sizes(in)), in);
   } else {
     // XLA's map with the extent of a reversed '?' dimension as a symbol the view holds: (d){rt} -> (rt - d),
     // rt = extent - 1.
@@ -832,17 +805,24 @@ XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
   return too_large;
 }
 
-/// make_view where something is known only at run time: reads the input's extents, checks Op's run-time
-/// preconditions, computes the view's '?' extents and the symbols it stores.
+/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
+/// of its base through the composed map. `args` are Op's run-time arguments (dynamic_slice's starts, a
+/// runtime_slice's start, limit and stride, a slice index), from which the view computes its '?' extents
+/// and the symbols it holds. Op's error, if any, has been reported by the caller.
 template <class Op, class T>
-XLAYOUT_HD constexpr auto make_view_of(const T& t, const index_t* args) noexcept {
-  index_t in[T::rank() + 1]{};
-  [[maybe_unused]] const index_t too_large = input_extents(t, in);
-  XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
-  expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
+XLAYOUT_HD constexpr auto make_view(const T& t, [[maybe_unused]] const index_t* args = nullptr) noexcept {
   using ext = view_extents_t<Op>;
-  const ext e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
   constexpr std::size_t added = Op::info.stored_symbols;
+  [[maybe_unused]] index_t in[T::rank() + 1]{};
+  ext e{};
+  // Only where something is known at run time: read the input's extents, check Op's preconditions, compute
+  // the '?' extents (each step a function the compiler instantiates, for nothing in the common case).
+  if constexpr (T::rank_dynamic() > 0 || ext::rank_dynamic() > 0 || Op::info.num_checks > 0 || added > 0) {
+    [[maybe_unused]] const index_t too_large = input_extents(t, in);
+    XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
+    expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
+    e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
+  }
   if constexpr (is_tensor_view<T>::value) {
     using map = composed_op<Op, typename T::map_type>;
     static_assert(raise_if_error<map::info.issue.id, 0>);
@@ -862,35 +842,6 @@ XLAYOUT_HD constexpr auto make_view_of(const T& t, const index_t* args) noexcept
     stored_values<added> s{};
     if constexpr (added > 0) store_symbols<Op>(s.values, in, args, std::make_index_sequence<added>{});
     return tensor_view<T, Op>(t, s, e);
-  }
-}
-
-/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
-/// of its base through the composed map. `args` are Op's run-time arguments (dynamic_slice's starts, a
-/// runtime_slice's start, limit and stride, a slice index), from which the view computes its '?' extents
-/// and the symbols it holds. Op's error, if any, has been reported by the caller.
-template <class Op, class T>
-XLAYOUT_HD constexpr auto make_view(const T& t, const index_t* args = nullptr) noexcept {
-  // Nothing known only at run time (no extent to read, no precondition, no symbol to store; the common
-  // case): the view is made here, without make_view_of's steps (each a function the compiler instantiates).
-  constexpr bool all_static = T::rank_dynamic() == 0 && view_extents_t<Op>::rank_dynamic() == 0 &&
-                              Op::info.num_checks == 0 && Op::info.stored_symbols == 0;
-  if constexpr (all_static && !is_tensor_view<T>::value) {
-    return tensor_view<T, Op>(t);
-  } else if constexpr (all_static && is_tensor_view<T>::value) {
-    if constexpr (T::stored_symbols == 0) {
-      using map = composed_op<Op, typename T::map_type>;
-      static_assert(raise_if_error<map::info.issue.id, 0>);
-      if constexpr (map::info.issue.id != error_id::none) {
-        return view_fallback<T>();  // reported above
-      } else {
-        return tensor_view<typename T::base_type, map>(t.base());
-      }
-    } else {
-      return make_view_of<Op>(t, args);
-    }
-  } else {
-    return make_view_of<Op>(t, args);
   }
 }
 
@@ -1114,11 +1065,12 @@ class tensor_view {
       if constexpr (stored_symbols > 0) append_stored(vars + sizeof...(I));
       if (__builtin_is_constant_evaluated()) {
         for (std::size_t d = 0; d < rank(); ++d) {
-          const index_t e = rank_dynamic() == 0 ? static_extent(d) : extent(d);
-          if (vars[d] < 0 || vars[d] >= e) index_out_of_range(vars[d], e);
+          if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
         }
+      } else {
+        detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
       }
-      return element_at(vars, std::make_index_sequence<Base::rank()>{}, std::make_index_sequence<rank()>{});
+      return element_at(vars, std::make_index_sequence<Base::rank()>{});
     }
   }
   /// Element idx (a view without symbols).
@@ -1224,27 +1176,11 @@ class tensor_view {
       for (std::size_t k = 0; k < stored_symbols; ++k) out[k] = stored_.values[k];
     }
   }
-  // The element at the view's index vars (then its symbols): the index checked (XLAYOUT_EXPECTS) or, with
-  // assertions off, assumed in range (detail::expect_in_range), then the base's element at the map's results.
-  template <std::size_t... R, std::size_t... D>
+  template <std::size_t... R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at([[maybe_unused]] const index_t* vars,
-                                                                std::index_sequence<R...>,
-                                                                std::index_sequence<D...>) const noexcept {
-    if (!__builtin_is_constant_evaluated()) {
-#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-      detail::expect_in_range(vars, *this, std::index_sequence<D...>{});
-#else
-      if constexpr (rank_dynamic() == 0) {
-        (detail::assume_in_range(vars[D], static_extent_of<D>), ...);
-      } else {
-        (detail::assume_in_range(vars[D], extent(D)), ...);
-      }
-#endif
-    }
+                                                                std::index_sequence<R...>) const noexcept {
     return base_(lowered::template result<R>(vars)...);
   }
-  template <std::size_t D>
-  static constexpr index_t static_extent_of = extents_type::static_extent(D);
   template <std::size_t... R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset_at([[maybe_unused]] const index_t* vars,
                                                              std::index_sequence<R...>) const noexcept {
