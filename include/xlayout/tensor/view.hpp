@@ -187,7 +187,8 @@ constexpr result<indexing_map> empty_view_map(const view_dims& extents, std::siz
   return b.finish();
 }
 
-/// The simplified map, or the error, as a view_op_info.
+/// The op's map (not simplified: a view simplifies its whole chain of maps once, view_map_value), or the
+/// error, as a view_op_info.
 constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_dims& extents) noexcept {
   view_op_info info;
   for (index_t e : extents) {
@@ -205,12 +206,7 @@ constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_
     info.issue = error{error_id::view_map_mismatch, -1};
     return info;
   }
-  auto s = checked_simplify(m.value_);
-  if (!s.has_value()) {
-    info.issue = s.error();
-    return info;
-  }
-  info.map = s.value_;
+  info.map = m.value_;
   info.extents = extents;
   return info;
 }
@@ -294,7 +290,9 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
     view_dims in_q, out_q;
     for (index_t e : in) in_q.push_back(e == dyn ? q : e);
     for (index_t e : out) out_q.push_back(e == dyn ? q : e);
-    view_op_info info = finish_view_op(hlo::checked_reshape_map(view_shape(in_q), view_shape(out_q)), out_q);
+    // Simplified here (the other ops leave it to the view): its results are checked below.
+    const auto raw = hlo::op_maps_detail::raw_reshape_map(in_q, out_q);
+    view_op_info info = finish_view_op(raw.has_value() ? checked_simplify(raw.value_) : raw, out_q);
     if (info.issue.id != error_id::none) return info;
     info.extents = out;
     std::size_t j = 0;
@@ -312,7 +310,7 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
   const auto n_in = checked_element_count(view_shape(in)), n_out = checked_element_count(view_shape(out));
   if (!n_in.has_value() || !n_out.has_value() || n_in.value_ != n_out.value_)
     return view_error(error_id::view_element_count);
-  return finish_view_op(hlo::checked_reshape_map(view_shape(in), view_shape(out)), out);
+  return finish_view_op(hlo::op_maps_detail::raw_reshape_map(in, out), out);
 }
 
 /// One dimension of a slice: static [start:limit:stride] (`fixed`), a run-time range (`range`, three
@@ -523,7 +521,7 @@ constexpr bool plain_layout(const layout& l) noexcept {
 /// The view of `base`'s buffer as `text`: its index -> the base index holding the same element. Where
 /// is_bitcast holds, the element at row-major position p of the view is the one at position p of the base,
 /// so the map is the reshape map; XLA's bitcast map (hlo::checked_bitcast_map) where both layouts are only a
-/// minor_to_major (it ignores tiles), the reshape map (hlo::checked_reshape_map) otherwise.
+/// minor_to_major (it ignores tiles), XLA's reshape map otherwise.
 constexpr view_op_info bitcast_info(const shape& base, std::string_view text) noexcept {
   const auto parsed = parse_shape(text);
   if (!parsed.has_value()) {
@@ -540,7 +538,9 @@ constexpr view_op_info bitcast_info(const shape& base, std::string_view text) no
     const auto m = hlo::checked_bitcast_map(v, base);
     if (m.has_value() && m.value_.kind == map_kind::regular) return finish_view_op(m, out);
   }
-  return finish_view_op(hlo::checked_reshape_map(base, v), out);
+  view_dims in;
+  for (index_t d : base.dimensions) in.push_back(d);
+  return finish_view_op(hlo::op_maps_detail::raw_reshape_map(in, out), out);
 }
 
 /// A user's map as a view: its dimensions are the view's, starting at 0; its results index the input.
@@ -560,16 +560,77 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
   return info;
 }
 
-// The view operations as types: each holds its view_op_info (`info`) and its map (`value`, a map_holder).
+template <class Op, class Earlier>
+struct composed_op;
+
+/// The maps of a view op chain M (an op, or a composed_op), from the base outward: maps[0] indexes the base.
+template <class M>
+struct view_chain {
+  static constexpr std::size_t size = 1;
+  static constexpr void collect(const indexing_map** out) noexcept { out[0] = &M::info.map; }
+};
+template <class Op, class Earlier>
+struct view_chain<composed_op<Op, Earlier>> {
+  static constexpr std::size_t size = view_chain<Earlier>::size + 1;
+  static constexpr void collect(const indexing_map** out) noexcept {
+    view_chain<Earlier>::collect(out);
+    out[size - 1] = &Op::info.map;
+  }
+};
+
+/// The map of a view: its ops' maps (maps[0] nearest the base) composed in one workspace, each after the
+/// earlier ones (checked_compose's order of symbols: the earlier ops' first; without the constraints that
+/// always hold, as a view op's results lie inside the dimensions they feed), then simplified once. Unused
+/// symbols stay, so that operator() keeps its arguments and the view its stored values.
+constexpr result<indexing_map> view_chain_map(const indexing_map* const* maps, std::size_t n) noexcept {
+  expr_workspace ws;
+  expr_id remap[XLAYOUT_MAX_EXPRS]{};
+  map_draft acc = import_map(ws, *maps[0], remap);
+  for (std::size_t k = 1; k < n && acc.kind == map_kind::regular; ++k) {
+    expr_id r[XLAYOUT_MAX_EXPRS]{};
+    const map_draft op = import_map(ws, *maps[k], r);
+    map_draft next;
+    const error_id e = compose_drafts(ws, op, acc, false, next);
+    if (e != error_id::none) return e;
+    acc = next;
+  }
+  simplify_draft(ws, acc, simplify_options{});
+  return finish_map(ws, acc);
+}
+
+/// The map of view op chain Self as a map_holder's `value` (a static member computed when a view's accessor
+/// first needs it: a view that is only viewed again composes nothing). Its error, if any, is the compile
+/// error.
+template <class Self>
+struct view_map_value {
+  static constexpr result<indexing_map> map_result = [] {
+    const indexing_map* maps[view_chain<Self>::size]{};
+    view_chain<Self>::collect(maps);
+    return view_chain_map(maps, view_chain<Self>::size);
+  }();
+  static constexpr error_id map_issue = map_result.has_value() ? error_id::none : map_result.error().id;
+  static constexpr indexing_map value = raise_if_error<map_issue, 0> ? map_result.value_ : indexing_map{};
+};
+
+/// The symbols of view op chain M's map: each op's, added up (composition keeps them all).
+template <class M>
+constexpr std::size_t view_symbols() noexcept {
+  if constexpr (view_chain<M>::size > 1) {
+    return view_symbols<typename M::earlier>() + M::op::info.map.num_symbols();
+  } else {
+    return M::info.map.num_symbols();
+  }
+}
+
+// The view operations as types: each holds its view_op_info (`info`, with the op's map before
+// simplification) and, as a map_holder, the view's simplified map (`value`).
 template <class In, index_t... P>
-struct transpose_op {
+struct transpose_op : view_map_value<transpose_op<In, P...>> {
   static constexpr view_op_info info = transpose_info(dims_of_extents<In>(), dimension_list{P...});
-  static constexpr indexing_map value = info.map;
 };
 template <class In, class Out>
-struct reshape_op {
+struct reshape_op : view_map_value<reshape_op<In, Out>> {
   static constexpr view_op_info info = reshape_info(dims_of_extents<In>(), dims_of_extents<Out>());
-  static constexpr indexing_map value = info.map;
 };
 template <class S>
 constexpr slice_spec slice_spec_of() noexcept {
@@ -582,44 +643,43 @@ constexpr slice_spec slice_spec_of() noexcept {
   }
 }
 template <class In, class... S>
-struct slice_op {
+struct slice_op : view_map_value<slice_op<In, S...>> {
   static constexpr view_op_info info = [] {
     const slice_spec s[] = {slice_spec_of<S>()..., {}};
     return slice_info(dims_of_extents<In>(), s, sizeof...(S));
   }();
-  static constexpr indexing_map value = info.map;
 };
 template <class In, class Sizes>
-struct dynamic_slice_op {
+struct dynamic_slice_op : view_map_value<dynamic_slice_op<In, Sizes>> {
   static constexpr view_op_info info = dynamic_slice_info(dims_of_extents<In>(), dims_of_extents<Sizes>());
-  static constexpr indexing_map value = info.map;
 };
 template <class In, index_t... D>
-struct reverse_op {
+struct reverse_op : view_map_value<reverse_op<In, D...>> {
   static constexpr view_op_info info = reverse_info(dims_of_extents<In>(), dimension_list{D...});
-  static constexpr indexing_map value = info.map;
 };
 template <class In, class Out, index_t... D>
-struct broadcast_op {
+struct broadcast_op : view_map_value<broadcast_op<In, Out, D...>> {
   static constexpr view_op_info info =
       broadcast_info(dims_of_extents<In>(), dims_of_extents<Out>(), dimension_list{D...});
-  static constexpr indexing_map value = info.map;
 };
 template <class Base, fixed_string S>
-struct bitcast_op {
+struct bitcast_op : view_map_value<bitcast_op<Base, S>> {
   static constexpr view_op_info info = bitcast_info(Base::static_shape, S.view());
-  static constexpr indexing_map value = info.map;
 };
+/// A map_view: the user's map as written (not simplified) when it is the whole view.
 template <class In, class H>
 struct map_op {
   static constexpr view_op_info info = map_view_info<H>(dims_of_extents<In>());
   static constexpr indexing_map value = info.map;
 };
 
-/// A view's map after an earlier one: Op's map (new view -> old view), then Earlier's (old view -> base),
-/// composed, simplified, unused symbols removed (checked_compose_simplified).
+/// A view's chain after an earlier one: Op (new view -> old view), then Earlier (old view -> base). Its map
+/// (`value`) is the chain's maps composed and simplified once; its info holds the view's extents, stored
+/// symbols and whether it is injective (no map).
 template <class Op, class Earlier>
-struct composed_op {
+struct composed_op : view_map_value<composed_op<Op, Earlier>> {
+  using op = Op;
+  using earlier = Earlier;
   static constexpr view_op_info info = [] {
     view_op_info i;
     // Symbols the view holds come last: Op may add some, but no symbols of operator() after them.
@@ -627,27 +687,11 @@ struct composed_op {
       i.issue = error{error_id::view_map_mismatch, -1};
       return i;
     }
-    // Not checked_compose_simplified: unused symbols stay, so that operator() keeps its arguments and the
-    // view its stored values. The order is XLA's: Earlier's symbols, then Op's.
-    // Without the constraints that always hold (a result whose range lies inside the dimension it feeds,
-    // as a view op's results do): simplifying would remove them, at a cost.
-    auto c = checked_compose(Op::info.map, Earlier::info.map, false);
-    if (!c.has_value()) {
-      i.issue = c.error();
-      return i;
-    }
-    auto simplified = checked_simplify(c.value_);
-    if (!simplified.has_value()) {
-      i.issue = simplified.error();
-      return i;
-    }
-    i.map = simplified.value_;
     i.extents = Op::info.extents;
     i.stored_symbols = Earlier::info.stored_symbols + Op::info.stored_symbols;
     i.injective = Op::info.injective && Earlier::info.injective;
     return i;
   }();
-  static constexpr indexing_map value = info.map;
 };
 
 template <class Map, std::size_t... D>
@@ -983,12 +1027,15 @@ XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& 
 template <class Base, class Map>
 class tensor_view {
   static_assert(detail::is_basic_tensor<Base>::value, "xlayout::tensor_view: the base must be a Tensor");
-  static_assert(map_holder<Map>, "xlayout::tensor_view: the map must be a map_holder");
+  static_assert(
+      requires { Map::info.extents; }, "xlayout::tensor_view: the map must be a view op chain");
 
  public:
   using base_type = Base;
   using map_type = Map;
-  using lowered = lowered_map<Map>;
+  /// The map lowered to inline arithmetic: lowered_map<Map>'s members (a class of its own, so that the map
+  /// is composed only where the view is read, not for a view that is only viewed again).
+  struct lowered : lowered_map<Map> {};
   using element_type = typename Base::element_type;
   using value_type = typename Base::value_type;
   using reference = typename Base::reference;
@@ -1002,7 +1049,7 @@ class tensor_view {
   /// The symbols whose values the view holds (dynamic_slice's starts): the map's last ones.
   static constexpr std::size_t stored_symbols = Map::info.stored_symbols;
   /// The symbols operator() takes after the indices (0 but for a map_view whose map has symbols).
-  static constexpr std::size_t num_symbols = lowered::num_symbols - stored_symbols;
+  static constexpr std::size_t num_symbols = detail::view_symbols<Map>() - stored_symbols;
   /// True when the view's map is the identity on the base's extents: v(i...) is base()(i...).
   static constexpr bool is_identity =
       is_identity_map_v<Map> && std::is_same_v<extents_type, typename Base::extents_type>;
