@@ -599,8 +599,9 @@ constexpr result<indexing_map> view_chain_map(const indexing_map* const* maps, s
 }
 
 /// The map of view op chain Self as a map_holder's `value` (a static member computed when a view's accessor
-/// first needs it: a view that is only viewed again composes nothing). Its error, if any, is the compile
-/// error.
+/// first needs it: a view that is only viewed again composes nothing). Its error, if any (a capacity or an
+/// int64 overflow on the way), is the compile error; the value is then a map of zeros, so that it is the
+/// only one.
 template <class Self>
 struct view_map_value {
   static constexpr result<indexing_map> map_result = [] {
@@ -609,7 +610,15 @@ struct view_map_value {
     return view_chain_map(maps, view_chain<Self>::size);
   }();
   static constexpr error_id map_issue = map_result.has_value() ? error_id::none : map_result.error().id;
-  static constexpr indexing_map value = raise_if_error<map_issue, 0> ? map_result.value_ : indexing_map{};
+  static constexpr indexing_map value = [] {
+    if constexpr (raise_if_error<map_issue, 0> && map_issue == error_id::none) {
+      return map_result.value_;
+    } else {
+      const indexing_map* maps[view_chain<Self>::size]{};
+      view_chain<Self>::collect(maps);
+      return empty_view_map(Self::info.extents, maps[0]->num_results).value_;
+    }
+  }();
 };
 
 /// The symbols of view op chain M's map: each op's, added up (composition keeps them all).
