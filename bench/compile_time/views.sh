@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# bench/compile_time/views.sh: what a distinct view costs g++: each view type composes its op's map with the
-# earlier views' map, simplifies it and lowers it, at compile time. Generates two TUs in a temporary
+# bench/compile_time/views.sh: what a distinct view costs g++: each view builds its op's map, and the view
+# that is read composes the maps of its chain, simplifies the result and lowers it, at compile time. Generates two TUs in a temporary
 # directory: the header with N distinct tensors read through no view, and the same N tensors each read
 # through a chain of three views (a slice, a transpose or a reshape to rows of 16 and back, a reverse), one
 # element at run-time indices (the accessor is instantiated and code is generated for it, as in a kernel).
 # Prints wall time and peak memory (best of REPEAT runs) and the marginal cost per view.
+# STEPS=5 reads each tensor through a chain of five views instead (the three, then a transpose and a reverse).
 # Usage: bench/compile_time/views.sh [N=60] [CXX=g++] [CXXFLAGS=...] [REPEAT=3] [MEASURE=time|instructions]
+#        [STEPS=3|5]
 set -euo pipefail
 n=${1:-60}
 read -r -a cxx <<< "${CXX:-g++} ${CXXFLAGS:-}"  # the compiler and its flags, as words
 repeat=${REPEAT:-3}
+steps=${STEPS:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -25,9 +28,13 @@ generate() {  # $1: with views (1) or not (0)
     if (($1 == 0)); then
       echo "float get$i(float* p, index_t a, index_t b) { return $t(a, b); }"
     elif ((i % 2 == 0)); then
-      echo "float get$i(float* p, index_t a, index_t b) { return reverse<0>(transpose<1, 0>(slice($t, Slice<1, $rows>{}, Slice<0, $cols, 2>{})))(a, b); }"
+      v="reverse<0>(transpose<1, 0>(slice($t, Slice<1, $rows>{}, Slice<0, $cols, 2>{})))"
+      ((steps == 5)) && v="reverse<1>(transpose<1, 0>($v))"
+      echo "float get$i(float* p, index_t a, index_t b) { return $v(a, b); }"
     else
-      echo "float get$i(float* p, index_t a, index_t b) { return reverse<1>(reshape<$rows, $cols>(reshape<$((rows * cols / 16)), 16>($t)))(a, b); }"
+      v="reverse<1>(reshape<$rows, $cols>(reshape<$((rows * cols / 16)), 16>($t)))"
+      ((steps == 5)) && v="reverse<0>(transpose<1, 0>($v))"
+      echo "float get$i(float* p, index_t a, index_t b) { return $v(a, b); }"
     fi
   done
 }
@@ -42,10 +49,11 @@ read -r t_views m_views <<< "$(measure "$work/views.cpp")"
 echo "compiler: $("${cxx[0]}" --version | head -1)${cxx[1]:+ (${cxx[*]:1})}"
 if [[ "${MEASURE:-time}" == instructions ]]; then
   echo "$n distinct tensors, no view:        ${t_tensors} instructions"
-  echo "the same through 3 views each:       ${t_views} instructions"
-  awk "BEGIN{printf \"per view (marginal, of $((3 * n))):        %.1f million instructions\n\", ($t_views - $t_tensors) / 1e6 / (3 * $n)}"
+  echo "the same through $steps views each:       ${t_views} instructions"
+  awk "BEGIN{printf \"per view (marginal, of $((steps * n))):        %.1f million instructions\n\", ($t_views - $t_tensors) / 1e6 / ($steps * $n)}"
   exit 0
 fi
 echo "$n distinct tensors, no view:        ${t_tensors} s, ${m_tensors} MB"
-echo "the same through 3 views each:       ${t_views} s, ${m_views} MB"
-awk "BEGIN{printf \"per view (marginal, of $((3 * n))):        %.1f ms, %.2f MB\n\", ($t_views - $t_tensors) * 1000 / (3 * $n), ($m_views - $m_tensors) / (3 * $n)}"
+echo "the same through $steps views each:       ${t_views} s, ${m_views} MB"
+awk "BEGIN{printf \"per view (marginal, of $((steps * n))):        %.1f ms, %.2f MB\n\", ($t_views - $t_tensors) * 1000 / ($steps * $n), ($m_views - $m_tensors) / ($steps * $n)}"
+awk "BEGIN{printf \"per chain of $steps (marginal, of $n):       %.1f ms, %.2f MB\n\", ($t_views - $t_tensors) * 1000 / $n, ($m_views - $m_tensors) / $n}"
