@@ -1315,6 +1315,48 @@ constexpr bool affine_sum_of(const basic_expr_workspace<C>& ws, expr_id id, cons
   return true;
 }
 
+/// Whether the printed results of a simplification must be read again to reach the fixpoint (simplify_draft):
+/// true unless every division node in them (floordiv, ceildiv, mod) has the same dividend and divisor and
+/// none holds another division.
+/// (Trees of more than 256 nodes, counting shared ones each time, are read again.)
+template <std::size_t C>
+constexpr bool needs_reread(const basic_expr_workspace<C>& ws, const expr_id* results,
+                            std::size_t n) noexcept {
+  const auto is_division = [](expr_kind k) {
+    return k == expr_kind::floordiv || k == expr_kind::ceildiv || k == expr_kind::mod;
+  };
+  expr_id stack[64]{};
+  std::size_t top = 0, visits = 0;
+  expr_id lhs = 0, rhs = 0;
+  bool seen = false;  // a division, of dividend lhs and divisor rhs
+  for (std::size_t i = 0; i < n; ++i) {
+    stack[top++] = results[i];
+    while (top > 0) {
+      if (++visits > 256) return true;
+      const expr_id id = stack[--top];
+      const expr_node& e = ws[id];
+      if (!is_binary(e.kind)) continue;
+      if (is_division(e.kind)) {
+        if (seen && (e.lhs != lhs || e.rhs != rhs)) return true;
+        if (!seen) {
+          seen = true;
+          lhs = e.lhs;
+          rhs = e.rhs;
+          // Its operands: no division inside (walked once, below the division).
+          if (top + 2 > 64) return true;
+          stack[top++] = e.lhs;
+          stack[top++] = e.rhs;
+        }
+        continue;
+      }
+      if (top + 2 > 64) return true;
+      stack[top++] = e.lhs;
+      stack[top++] = e.rhs;
+    }
+  }
+  return false;
+}
+
 /// simplify_draft of a map without constraints whose results are all affine sums (affine_sum_of): each result
 /// is its terms, c * v (v when c is 1) and the constant, in the sorted chain pretty() builds; what the
 /// simplifier gives such a map, with none of its machinery (which costs a compile-time evaluation about
@@ -1487,7 +1529,12 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
   // as `((d0 * 5) / 3) * -10 + (d0 * 50) / 3`, two floors of one divisor whose dividends differ by a factor,
   // which a second reading turns into `((d0 * 5) mod 3) * 3` (fuzz map_text). Read the results again until
   // they stop changing, as XLA's Simplify loops to a fixpoint, so that simplify is idempotent.
-  for (int again = 0; again < 4 && !ws.failed(); ++again) {
+  // Not when the printed results hold no division, or divisions of one dividend by one divisor only (a
+  // reshape's `x / c` and `x mod c`), with no division inside: such a result reads back as it was printed
+  // (tests/indexing/simplify_laws.cpp checks idempotence on random maps), and the reading costs a third of
+  // the simplification of a reshape's map at compile time.
+  const bool reread = needs_reread(ws, d.results, d.num_results);
+  for (int again = 0; again < 4 && reread && !ws.failed(); ++again) {
     simplifier<C> s2(ws, d.bounds, nv, replace);
     expr_id next[XLAYOUT_MAX_RESULTS]{};
     for (std::size_t i = 0; i < d.num_results; ++i) next[i] = s2.simplify_expr(d.results[i]);
