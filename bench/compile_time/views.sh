@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # bench/compile_time/views.sh: what a distinct view costs g++: each view builds its op's map, and the view
-# that is read composes the maps of its chain, simplifies the result and lowers it, at compile time. Generates two TUs in a temporary
-# directory: the header with N distinct tensors read through no view, and the same N tensors each read
-# through a chain of three views (a slice, a transpose or a reshape to rows of 16 and back, a reverse), one
-# element at run-time indices (the accessor is instantiated and code is generated for it, as in a kernel).
+# that is read composes the maps of its chain, simplifies the result and lowers it, at compile time.
+# Generates two TUs in a temporary directory: the header with N distinct tensors read through no view, and
+# the same N tensors each read through a chain of three views (a slice, a transpose or a reshape to rows of
+# 16 and back, a reverse), one element at run-time indices (the accessor is instantiated and code is
+# generated for it, as in a kernel).
 # Prints wall time and peak memory (best of REPEAT runs) and the marginal cost per view.
 # STEPS=5 reads each tensor through a chain of five views instead (the three, then a transpose and a reverse).
 # Usage: bench/compile_time/views.sh [N=60] [CXX=g++] [CXXFLAGS=...] [REPEAT=3] [MEASURE=time|instructions]

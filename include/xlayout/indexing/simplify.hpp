@@ -1531,8 +1531,8 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
   // they stop changing, as XLA's Simplify loops to a fixpoint, so that simplify is idempotent.
   // Not when the printed results hold no division, or divisions of one dividend by one divisor only (a
   // reshape's `x / c` and `x mod c`), with no division inside: such a result reads back as it was printed
-  // (tests/indexing/simplify_laws.cpp checks idempotence on random maps), and the reading costs a third of
-  // the simplification of a reshape's map at compile time.
+  // (tests/indexing/simplify_laws.cpp checks idempotence on random maps, regressions.cpp on such results),
+  // and the reading costs a third of the simplification of a reshape's map at compile time.
   const bool reread = needs_reread(ws, d.results, d.num_results);
   for (int again = 0; again < 4 && reread && !ws.failed(); ++again) {
     simplifier<C> s2(ws, d.bounds, nv, replace);
