@@ -1322,9 +1322,6 @@ constexpr bool affine_sum_of(const basic_expr_workspace<C>& ws, expr_id id, cons
 template <std::size_t C>
 constexpr bool needs_reread(const basic_expr_workspace<C>& ws, const expr_id* results,
                             std::size_t n) noexcept {
-  const auto is_division = [](expr_kind k) {
-    return k == expr_kind::floordiv || k == expr_kind::ceildiv || k == expr_kind::mod;
-  };
   expr_id stack[64]{};
   std::size_t top = 0, visits = 0;
   expr_id lhs = 0, rhs = 0;
@@ -1336,7 +1333,7 @@ constexpr bool needs_reread(const basic_expr_workspace<C>& ws, const expr_id* re
       const expr_id id = stack[--top];
       const expr_node& e = ws[id];
       if (!is_binary(e.kind)) continue;
-      if (is_division(e.kind)) {
+      if (basic_expr_workspace<C>::is_division(e.kind)) {
         if (seen && (e.lhs != lhs || e.rhs != rhs)) return true;
         if (!seen) {
           seen = true;

@@ -291,8 +291,10 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
     for (index_t e : in) in_q.push_back(e == dyn ? q : e);
     for (index_t e : out) out_q.push_back(e == dyn ? q : e);
     // Simplified here (the other ops leave it to the view): its results are checked below.
-    const auto raw = hlo::op_maps_detail::raw_reshape_map(in_q, out_q);
-    view_op_info info = finish_view_op(raw.has_value() ? checked_simplify(raw.value_) : raw, out_q);
+    view_op_info info =
+        finish_view_op(hlo::op_maps_detail::simplified(hlo::op_maps_detail::raw_reshape_map(in_q, out_q),
+                                                       point_variables::replace),
+                       out_q);
     if (info.issue.id != error_id::none) return info;
     info.extents = out;
     std::size_t j = 0;
@@ -538,9 +540,7 @@ constexpr view_op_info bitcast_info(const shape& base, std::string_view text) no
     const auto m = hlo::checked_bitcast_map(v, base);
     if (m.has_value() && m.value_.kind == map_kind::regular) return finish_view_op(m, out);
   }
-  view_dims in;
-  for (index_t d : base.dimensions) in.push_back(d);
-  return finish_view_op(hlo::op_maps_detail::raw_reshape_map(in, out), out);
+  return finish_view_op(hlo::op_maps_detail::raw_reshape_map(hlo::op_maps_detail::dims_of(base), out), out);
 }
 
 /// A user's map as a view: its dimensions are the view's, starting at 0; its results index the input.
@@ -563,15 +563,21 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
 template <class Op, class Earlier>
 struct composed_op;
 
-/// The maps of a view op chain M (an op, or a composed_op), from the base outward: maps[0] indexes the base.
+/// The maps of a view op chain M (an op, or a composed_op), from the base outward: collect writes them to
+/// out[0, size), out[0] indexing the base. `symbols`: the composed map's (each op's, added up: composition
+/// keeps them all); `base_rank`: its results (the base's rank).
 template <class M>
 struct view_chain {
   static constexpr std::size_t size = 1;
+  static constexpr std::size_t symbols = M::info.map.num_symbols();
+  static constexpr std::size_t base_rank = M::info.map.num_results;
   static constexpr void collect(const indexing_map** out) noexcept { out[0] = &M::info.map; }
 };
 template <class Op, class Earlier>
 struct view_chain<composed_op<Op, Earlier>> {
   static constexpr std::size_t size = view_chain<Earlier>::size + 1;
+  static constexpr std::size_t symbols = view_chain<Earlier>::symbols + Op::info.map.num_symbols();
+  static constexpr std::size_t base_rank = view_chain<Earlier>::base_rank;
   static constexpr void collect(const indexing_map** out) noexcept {
     view_chain<Earlier>::collect(out);
     out[size - 1] = &Op::info.map;
@@ -614,22 +620,10 @@ struct view_map_value {
     if constexpr (raise_if_error<map_issue, 0> && map_issue == error_id::none) {
       return map_result.value_;
     } else {
-      const indexing_map* maps[view_chain<Self>::size]{};
-      view_chain<Self>::collect(maps);
-      return empty_view_map(Self::info.extents, maps[0]->num_results).value_;
+      return empty_view_map(Self::info.extents, view_chain<Self>::base_rank).value_;
     }
   }();
 };
-
-/// The symbols of view op chain M's map: each op's, added up (composition keeps them all).
-template <class M>
-constexpr std::size_t view_symbols() noexcept {
-  if constexpr (view_chain<M>::size > 1) {
-    return view_symbols<typename M::earlier>() + M::op::info.map.num_symbols();
-  } else {
-    return M::info.map.num_symbols();
-  }
-}
 
 // The view operations as types: each holds its view_op_info (`info`, with the op's map before
 // simplification) and, as a map_holder, the view's simplified map (`value`).
@@ -687,8 +681,6 @@ struct map_op {
 /// symbols and whether it is injective (no map).
 template <class Op, class Earlier>
 struct composed_op : view_map_value<composed_op<Op, Earlier>> {
-  using op = Op;
-  using earlier = Earlier;
   static constexpr view_op_info info = [] {
     view_op_info i;
     // Symbols the view holds come last: Op may add some, but no symbols of operator() after them.
@@ -1058,7 +1050,7 @@ class tensor_view {
   /// The symbols whose values the view holds (dynamic_slice's starts): the map's last ones.
   static constexpr std::size_t stored_symbols = Map::info.stored_symbols;
   /// The symbols operator() takes after the indices (0 but for a map_view whose map has symbols).
-  static constexpr std::size_t num_symbols = detail::view_symbols<Map>() - stored_symbols;
+  static constexpr std::size_t num_symbols = detail::view_chain<Map>::symbols - stored_symbols;
   /// True when the view's map is the identity on the base's extents: v(i...) is base()(i...).
   static constexpr bool is_identity =
       is_identity_map_v<Map> && std::is_same_v<extents_type, typename Base::extents_type>;
