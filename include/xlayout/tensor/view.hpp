@@ -138,6 +138,10 @@ struct view_op_info {
   std::size_t stored_symbols = 0;
   /// No two view indices reach the same base index (false for a broadcast that repeats, and a map_view).
   bool injective = true;
+  /// The map's symbols and results (the input's rank), also where `map` is left out (`with_map` false: the
+  /// ops that fold, whose map is built only where a chain needs it, as the op's `raw_map`).
+  std::size_t num_symbols = 0;
+  std::size_t input_rank = 0;
   /// For the op alone (not a composition): its '?' extents, stored symbols and run-time checks.
   extent_rule extent_rules[XLAYOUT_MAX_RANK]{};  // per view dimension whose extent is dyn
   symbol_rule symbol_rules[XLAYOUT_MAX_RANK * 2]{};
@@ -195,6 +199,7 @@ constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_
     if (e == 0 && m.has_value()) {
       info.map = empty_view_map(extents, m.value_.num_results).value_;
       info.extents = extents;
+      info.input_rank = m.value_.num_results;
       return info;
     }
   }
@@ -208,6 +213,16 @@ constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_
   }
   info.map = m.value_;
   info.extents = extents;
+  info.num_symbols = m.value_.num_symbols();
+  info.input_rank = m.value_.num_results;
+  return info;
+}
+
+/// The info of an op whose map is left out (an op that folds, without symbols): extents and input rank.
+constexpr view_op_info view_op_without_map(const view_dims& extents, std::size_t input_rank) noexcept {
+  view_op_info info;
+  info.extents = extents;
+  info.input_rank = input_rank;
   return info;
 }
 
@@ -237,15 +252,35 @@ constexpr bool distinct_dimensions(const dimension_list& d, std::size_t rank) no
   return true;
 }
 
-constexpr view_op_info transpose_info(const view_dims& in, const dimension_list& perm) noexcept {
+constexpr view_op_info transpose_info(const view_dims& in, const dimension_list& perm,
+                                      bool with_map) noexcept {
   if (perm.size() != in.size() || !distinct_dimensions(perm, in.size()))
     return view_error(error_id::view_not_a_permutation);
   view_dims out;
   for (index_t p : perm) out.push_back(in[static_cast<std::size_t>(p)]);
   // XLA's transpose map (the one hlo::op's transpose gives, without building an hlo::op).
   view_op_info info =
-      finish_view_op(hlo::op_maps_detail::permutation_map(inverse_permutation(perm), view_sizes(out)), out);
+      with_map ? finish_view_op(
+                     hlo::op_maps_detail::permutation_map(inverse_permutation(perm), view_sizes(out)), out)
+               : view_op_without_map(out, in.size());
   for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, perm[i]};
+  return info;
+}
+
+/// The identity view of these extents: (d0, ...) -> (d0, ...), each '?' extent the input's.
+constexpr view_op_info identity_view_op(const view_dims& in, bool with_map) noexcept {
+  view_op_info info = view_op_without_map(in, in.size());
+  if (with_map) {
+    map_builder b(in.size(), 0);
+    const view_dims sizes = view_sizes(in);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      b.set_size(i, sizes[i]);
+      b.add_result(b.dim(i));
+    }
+    info = finish_view_op(b.finish(), in);
+  }
+  for (std::size_t i = 0; i < in.size(); ++i)
+    info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
   return info;
 }
 
@@ -264,7 +299,8 @@ constexpr index_t segment_product(const view_dims& dims, std::size_t k) noexcept
   return p;
 }
 
-constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) noexcept {
+constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out, bool with_map) noexcept {
+  if (in == out) return identity_view_op(in, with_map);  // the same extents: the identity, '?' ones included
   if (has_dynamic(in) || has_dynamic(out)) {
     // Each '?' extent must map through unchanged: as many '?' in both, and the static extents between them
     // (and before the first, after the last) hold as many elements on both sides. Otherwise the reshape
@@ -312,6 +348,7 @@ constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out) n
   const auto n_in = checked_element_count(view_shape(in)), n_out = checked_element_count(view_shape(out));
   if (!n_in.has_value() || !n_out.has_value() || n_in.value_ != n_out.value_)
     return view_error(error_id::view_element_count);
+  if (!with_map) return view_op_without_map(out, in.size());
   return finish_view_op(hlo::op_maps_detail::raw_reshape_map(in, out), out);
 }
 
@@ -324,7 +361,8 @@ struct slice_spec {
   index_t stride = 1;
 };
 
-constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std::size_t n) noexcept {
+constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std::size_t n,
+                                  bool with_map) noexcept {
   if (n != in.size()) return view_error(error_id::view_invalid_slice);
   bool all_fixed = true;
   for (std::size_t i = 0; i < n; ++i) {
@@ -353,7 +391,8 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
       out.push_back(ceil_div(s[i].limit - s[i].start, s[i].stride));
       dims.push_back({s[i].start, s[i].limit, s[i].stride});
     }
-    info = finish_view_op(hlo::op_maps_detail::slice_map(dims, out), out);
+    info = with_map ? finish_view_op(hlo::op_maps_detail::slice_map(dims, out), out)
+                    : view_op_without_map(out, n);
   } else {
     // (d...){rt...} -> (d * stride + start) per dimension: a range's start and stride are symbols the view
     // holds, an index is one; the bounds of each are what a valid slice of that extent allows.
@@ -399,7 +438,7 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
     info.issue = m.issue;
     info.map = m.map;
     info.extents = m.extents;
-    info.stored_symbols = m.map.num_symbols();
+    info.num_symbols = info.stored_symbols = m.map.num_symbols();
   }
   for (std::size_t c = 0; c < num_checks; ++c) info.checks[c] = checks[c];
   info.num_checks = num_checks;
@@ -434,14 +473,15 @@ constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& 
   return info;
 }
 
-constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& dims) noexcept {
+constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& dims, bool with_map) noexcept {
   if (!distinct_dimensions(dims, in.size())) return view_error(error_id::view_invalid_dimensions);
   bool reverses_dynamic = false;
   for (index_t d : dims) reverses_dynamic = reverses_dynamic || in[static_cast<std::size_t>(d)] == dyn;
   view_op_info info;
   if (!reverses_dynamic) {
     // XLA's reverse map (the one hlo::op's reverse gives, without building an hlo::op).
-    info = finish_view_op(hlo::op_maps_detail::reverse_map(dims, view_sizes(in)), in);
+    info = with_map ? finish_view_op(hlo::op_maps_detail::reverse_map(dims, view_sizes(in)), in)
+                    : view_op_without_map(in, in.size());
   } else {
     // XLA's map with the extent of a reversed '?' dimension as a symbol the view holds: (d){rt} -> (rt - d),
     // rt = extent - 1.
@@ -468,7 +508,7 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
     info.issue = m.issue;
     info.map = m.map;
     info.extents = m.extents;
-    info.stored_symbols = m.map.num_symbols();
+    info.num_symbols = info.stored_symbols = m.map.num_symbols();
   }
   for (std::size_t i = 0; i < in.size(); ++i)
     info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
@@ -556,6 +596,8 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
     info.extents.push_back(m.bounds[d].upper + 1);
   }
   info.map = m;
+  info.num_symbols = m.num_symbols();
+  info.input_rank = m.num_results;
   info.injective = false;  // not decided
   return info;
 }
@@ -569,18 +611,18 @@ struct composed_op;
 template <class M>
 struct view_chain {
   static constexpr std::size_t size = 1;
-  static constexpr std::size_t symbols = M::info.map.num_symbols();
-  static constexpr std::size_t base_rank = M::info.map.num_results;
-  static constexpr void collect(const indexing_map** out) noexcept { out[0] = &M::info.map; }
+  static constexpr std::size_t symbols = M::info.num_symbols;
+  static constexpr std::size_t base_rank = M::info.input_rank;
+  static constexpr void collect(const indexing_map** out) noexcept { out[0] = &M::raw_map; }
 };
 template <class Op, class Earlier>
 struct view_chain<composed_op<Op, Earlier>> {
   static constexpr std::size_t size = view_chain<Earlier>::size + 1;
-  static constexpr std::size_t symbols = view_chain<Earlier>::symbols + Op::info.map.num_symbols();
+  static constexpr std::size_t symbols = view_chain<Earlier>::symbols + Op::info.num_symbols;
   static constexpr std::size_t base_rank = view_chain<Earlier>::base_rank;
   static constexpr void collect(const indexing_map** out) noexcept {
     view_chain<Earlier>::collect(out);
-    out[size - 1] = &Op::info.map;
+    out[size - 1] = &Op::raw_map;
   }
 };
 
@@ -589,6 +631,9 @@ struct view_chain<composed_op<Op, Earlier>> {
 /// always hold, as a view op's results lie inside the dimensions they feed), then simplified once. Unused
 /// symbols stay, so that operator() keeps its arguments and the view its stored values.
 constexpr result<indexing_map> view_chain_map(const indexing_map* const* maps, std::size_t n) noexcept {
+  for (std::size_t k = 0; k < n; ++k) {
+    if (maps[k]->kind == map_kind::undefined) return error_id::view_map_mismatch;  // an op's map failed
+  }
   expr_workspace ws;
   expr_id remap[XLAYOUT_MAX_EXPRS]{};
   map_draft acc = import_map(ws, *maps[0], remap);
@@ -629,11 +674,15 @@ struct view_map_value {
 // simplification) and, as a map_holder, the view's simplified map (`value`).
 template <class In, index_t... P>
 struct transpose_op : view_map_value<transpose_op<In, P...>> {
-  static constexpr view_op_info info = transpose_info(dims_of_extents<In>(), dimension_list{P...});
+  static constexpr view_op_info info = transpose_info(dims_of_extents<In>(), dimension_list{P...}, false);
+  static constexpr indexing_map raw_map =
+      transpose_info(dims_of_extents<In>(), dimension_list{P...}, true).map;
 };
 template <class In, class Out>
 struct reshape_op : view_map_value<reshape_op<In, Out>> {
-  static constexpr view_op_info info = reshape_info(dims_of_extents<In>(), dims_of_extents<Out>());
+  static constexpr view_op_info info = reshape_info(dims_of_extents<In>(), dims_of_extents<Out>(), false);
+  static constexpr indexing_map raw_map =
+      reshape_info(dims_of_extents<In>(), dims_of_extents<Out>(), true).map;
 };
 template <class S>
 constexpr slice_spec slice_spec_of() noexcept {
@@ -649,30 +698,39 @@ template <class In, class... S>
 struct slice_op : view_map_value<slice_op<In, S...>> {
   static constexpr view_op_info info = [] {
     const slice_spec s[] = {slice_spec_of<S>()..., {}};
-    return slice_info(dims_of_extents<In>(), s, sizeof...(S));
+    return slice_info(dims_of_extents<In>(), s, sizeof...(S), false);
+  }();
+  static constexpr indexing_map raw_map = [] {
+    const slice_spec s[] = {slice_spec_of<S>()..., {}};
+    return slice_info(dims_of_extents<In>(), s, sizeof...(S), true).map;
   }();
 };
 template <class In, class Sizes>
 struct dynamic_slice_op : view_map_value<dynamic_slice_op<In, Sizes>> {
   static constexpr view_op_info info = dynamic_slice_info(dims_of_extents<In>(), dims_of_extents<Sizes>());
+  static constexpr const indexing_map& raw_map = info.map;
 };
 template <class In, index_t... D>
 struct reverse_op : view_map_value<reverse_op<In, D...>> {
-  static constexpr view_op_info info = reverse_info(dims_of_extents<In>(), dimension_list{D...});
+  static constexpr view_op_info info = reverse_info(dims_of_extents<In>(), dimension_list{D...}, false);
+  static constexpr indexing_map raw_map = reverse_info(dims_of_extents<In>(), dimension_list{D...}, true).map;
 };
 template <class In, class Out, index_t... D>
 struct broadcast_op : view_map_value<broadcast_op<In, Out, D...>> {
   static constexpr view_op_info info =
       broadcast_info(dims_of_extents<In>(), dims_of_extents<Out>(), dimension_list{D...});
+  static constexpr const indexing_map& raw_map = info.map;
 };
 template <class Base, fixed_string S>
 struct bitcast_op : view_map_value<bitcast_op<Base, S>> {
   static constexpr view_op_info info = bitcast_info(Base::static_shape, S.view());
+  static constexpr const indexing_map& raw_map = info.map;
 };
 /// A map_view: the user's map as written (not simplified) when it is the whole view.
 template <class In, class H>
 struct map_op {
   static constexpr view_op_info info = map_view_info<H>(dims_of_extents<In>());
+  static constexpr const indexing_map& raw_map = info.map;
   static constexpr indexing_map value = info.map;
 };
 
@@ -684,7 +742,7 @@ struct composed_op : view_map_value<composed_op<Op, Earlier>> {
   static constexpr view_op_info info = [] {
     view_op_info i;
     // Symbols the view holds come last: Op may add some, but no symbols of operator() after them.
-    if (Earlier::info.stored_symbols > 0 && Op::info.map.num_symbols() > Op::info.stored_symbols) {
+    if (Earlier::info.stored_symbols > 0 && Op::info.num_symbols > Op::info.stored_symbols) {
       i.issue = error{error_id::view_map_mismatch, -1};
       return i;
     }
@@ -701,6 +759,238 @@ Extents<Map::info.extents[D]...> view_extents_of(std::index_sequence<D...>);
 /// The extents type of a view op's result.
 template <class Map>
 using view_extents_t = decltype(view_extents_of<Map>(std::make_index_sequence<Map::info.extents.size()>{}));
+
+// --- Folding a view op into the chain it views
+// --------------------------------------------------------------- A view of a view records the new op after
+// the earlier ones (composed_op), except where the two fold into one op whose map is known without composing:
+// two reshapes are one reshape (of the earlier input to the new extents), transposes, reverses and slices
+// with static parameters are one axis_op, and an op that is the identity (a reshape to the same extents, a
+// fold that comes back to the input) leaves the chain as it was. The map is the same function either way
+// (what `view_chain_map` would compose and simplify); the fold only spares the composition, and the
+// intermediate ops' maps.
+
+/// A run of static transposes, reverses and slices as one map: view dimension i reads input dimension
+/// src[i] at coef[i] * i + off[i] (a transpose: coef 1, off 0; a reverse: coef -1, off extent - 1; a slice:
+/// coef stride, off start). `ok` is false for an op that is not one of them.
+struct axis_spec {
+  bool ok = false;
+  std::size_t rank = 0;
+  index_t src[XLAYOUT_MAX_RANK]{};
+  index_t coef[XLAYOUT_MAX_RANK]{};
+  index_t off[XLAYOUT_MAX_RANK]{};
+};
+
+/// The axis_op of a folded run: In, the input's extents; Out, the view's; C, (src, coef, off) per view
+/// dimension.
+template <class In, class Out, index_t... C>
+struct axis_op;
+
+template <class Op>
+struct axis_of {
+  static constexpr axis_spec spec{};
+};
+template <class In, index_t... P>
+struct axis_of<transpose_op<In, P...>> {
+  static constexpr axis_spec spec = [] {
+    axis_spec s{true, sizeof...(P)};
+    const index_t p[] = {P..., 0};
+    for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = p[i], s.coef[i] = 1;
+    return s;
+  }();
+};
+template <class In, index_t... D>
+struct axis_of<reverse_op<In, D...>> {
+  static constexpr axis_spec spec = [] {
+    axis_spec s{true, In::rank()};
+    for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = static_cast<index_t>(i), s.coef[i] = 1;
+    const index_t dims[] = {D..., -1};
+    for (std::size_t k = 0; k < sizeof...(D); ++k) {
+      const auto i = static_cast<std::size_t>(dims[k]);
+      if (In::static_extent(i) == dyn) return axis_spec{};  // a symbol: not folded
+      s.coef[i] = -1;
+      s.off[i] = In::static_extent(i) - 1;
+    }
+    return s;
+  }();
+};
+template <class In, class... S>
+requires(is_slice<S>::value&&...) struct axis_of<slice_op<In, S...>> {
+  static constexpr axis_spec spec = [] {
+    axis_spec s{true, sizeof...(S)};
+    const index_t start[] = {S::start..., 0}, stride[] = {S::stride..., 0};
+    for (std::size_t i = 0; i < s.rank; ++i)
+      s.src[i] = static_cast<index_t>(i), s.coef[i] = stride[i], s.off[i] = start[i];
+    return s;
+  }();
+};
+template <class In, class Out, index_t... C>
+struct axis_of<axis_op<In, Out, C...>> {
+  static constexpr axis_spec spec = [] {
+    axis_spec s{true, Out::rank()};
+    const index_t c[] = {C..., 0};
+    for (std::size_t i = 0; i < s.rank; ++i)
+      s.src[i] = c[3 * i], s.coef[i] = c[3 * i + 1], s.off[i] = c[3 * i + 2];
+    return s;
+  }();
+};
+
+/// a after b: view dimension i of a reads dimension j = a.src[i] of b's view, which reads b's input.
+constexpr axis_spec then_axes(const axis_spec& a, const axis_spec& b) noexcept {
+  axis_spec s{true, a.rank};
+  for (std::size_t i = 0; i < a.rank; ++i) {
+    const auto j = static_cast<std::size_t>(a.src[i]);
+    const checked_index coef = checked_mul(b.coef[j], a.coef[i]), scaled = checked_mul(b.coef[j], a.off[i]);
+    const checked_index off = checked_add(scaled.value, b.off[j]);
+    if (!coef.ok || !scaled.ok || !off.ok) return axis_spec{};  // not folded: composed (and checked) instead
+    s.src[i] = b.src[j];
+    s.coef[i] = coef.value;
+    s.off[i] = off.value;
+  }
+  return s;
+}
+
+constexpr bool is_identity_axes(const axis_spec& s) noexcept {
+  for (std::size_t i = 0; i < s.rank; ++i) {
+    if (s.src[i] != static_cast<index_t>(i) || s.coef[i] != 1 || s.off[i] != 0) return false;
+  }
+  return true;
+}
+
+/// An axis_op's info: its map, built as the folded ops' maps compose, `(d_i) -> (coef * d_i + off)` at
+/// input dimension src[i] (a '?' extent passes through a transpose: its dimension's rule reads the input).
+constexpr view_op_info axis_info(const view_dims& in, const view_dims& out, const axis_spec& s,
+                                 bool with_map) noexcept {
+  if (!with_map) {
+    view_op_info info = view_op_without_map(out, in.size());
+    for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, s.src[i]};
+    return info;
+  }
+  map_builder b(out.size(), 0);
+  const view_dims sizes = view_sizes(out);
+  expr_id results[XLAYOUT_MAX_RANK]{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    b.set_size(i, sizes[i]);
+    expr_id e = b.dim(i);
+    if (s.coef[i] != 1) e = b.ws.mul(e, b.constant(s.coef[i]));
+    if (s.off[i] != 0) e = b.ws.add(e, b.constant(s.off[i]));
+    results[s.src[i]] = e;
+  }
+  for (std::size_t k = 0; k < in.size(); ++k) b.add_result(results[k]);
+  view_op_info info = finish_view_op(b.finish(), out);
+  for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, s.src[i]};
+  return info;
+}
+
+template <class In, class Out, index_t... C>
+struct axis_op : view_map_value<axis_op<In, Out, C...>> {
+  static constexpr view_op_info info =
+      axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), axis_of<axis_op>::spec, false);
+  static constexpr indexing_map raw_map =
+      axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), axis_of<axis_op>::spec, true).map;
+};
+
+/// The input extents of a view op that can fold (void for others).
+template <class Op>
+struct op_input {
+  using type = void;
+};
+template <class In, index_t... P>
+struct op_input<transpose_op<In, P...>> {
+  using type = In;
+};
+template <class In, index_t... D>
+struct op_input<reverse_op<In, D...>> {
+  using type = In;
+};
+template <class In, class... S>
+struct op_input<slice_op<In, S...>> {
+  using type = In;
+};
+template <class In, class Out, index_t... C>
+struct op_input<axis_op<In, Out, C...>> {
+  using type = In;
+};
+template <class In, class Out>
+struct op_input<reshape_op<In, Out>> {
+  using type = In;
+};
+
+/// A chain's last op (head) and the chain before it (tail; void when the chain is one op).
+template <class M>
+struct chain_parts {
+  using head = M;
+  using tail = void;
+};
+template <class Op, class Earlier>
+struct chain_parts<composed_op<Op, Earlier>> {
+  using head = Op;
+  using tail = Earlier;
+};
+
+template <class Op>
+inline constexpr bool is_identity_op = false;
+template <class Op>
+inline constexpr bool is_reshape_op = false;
+template <class In, class Out>
+inline constexpr bool is_reshape_op<reshape_op<In, Out>> = true;
+template <class E>
+inline constexpr bool is_identity_op<reshape_op<E, E>> = true;
+
+/// Head as the chain's last op, after tail (void: none).
+template <class Head, class Tail>
+using with_tail = std::conditional_t<std::is_void_v<Tail>, Head, composed_op<Head, Tail>>;
+
+/// The chain after its last op was folded into one that is the identity on In: the tail, or (nothing
+/// before it) the identity op itself.
+template <class In, class Tail>
+using without_head = std::conditional_t<std::is_void_v<Tail>, reshape_op<In, In>, Tail>;
+
+template <class In, class Out, class Spec, std::size_t... I>
+axis_op<In, Out,
+        (I % 3 == 0   ? Spec::spec.src[I / 3]
+         : I % 3 == 1 ? Spec::spec.coef[I / 3]
+                      : Spec::spec.off[I / 3])...>
+    axis_op_of(std::index_sequence<I...>);
+
+template <class Op, class Head>
+struct folded_axes {
+  static constexpr axis_spec spec = then_axes(axis_of<Op>::spec, axis_of<Head>::spec);
+};
+
+/// The chain of a view of a view: Op (new) after the chain M of the viewed view, folded where it can be.
+template <class Op, class M>
+constexpr auto fold_view_op() noexcept {
+  using head = typename chain_parts<M>::head;
+  using tail = typename chain_parts<M>::tail;
+  using in = typename op_input<head>::type;
+  using out = view_extents_t<Op>;
+  if constexpr (is_identity_op<Op> || (axis_of<Op>::spec.ok && is_identity_axes(axis_of<Op>::spec) &&
+                                       std::is_same_v<typename op_input<Op>::type, out>)) {
+    return std::type_identity<M>{};  // the identity (a reshape to the same extents, ...): the view as it was
+  } else if constexpr (std::is_void_v<tail> && is_identity_op<head>) {
+    return std::type_identity<Op>{};  // the viewed view is its base
+  } else if constexpr (axis_of<Op>::spec.ok && axis_of<head>::spec.ok) {
+    using fold = folded_axes<Op, head>;
+    if constexpr (!fold::spec.ok) {
+      return std::type_identity<composed_op<Op, M>>{};
+    } else if constexpr (std::is_same_v<in, out> && is_identity_axes(fold::spec)) {
+      return std::type_identity<without_head<in, tail>>{};
+    } else {
+      return std::type_identity<with_tail<
+          decltype(axis_op_of<in, out, fold>(std::make_index_sequence<3 * out::rank()>{})), tail>>{};
+    }
+  } else if constexpr (is_reshape_op<Op> && is_reshape_op<head>) {
+    if constexpr (std::is_same_v<in, out>) {
+      return std::type_identity<without_head<in, tail>>{};
+    } else {
+      return std::type_identity<with_tail<reshape_op<in, out>, tail>>{};
+    }
+  } else {
+    return std::type_identity<composed_op<Op, M>>{};
+  }
+}
+template <class Op, class M>
+using folded_view_op = typename decltype(fold_view_op<Op, M>())::type;
 
 /// What a view function returns after reporting its error: a tensor that accepts every use silently, so
 /// that one mistake gives one error.
@@ -850,46 +1140,6 @@ XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
   return too_large;
 }
 
-/// The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a view
-/// of its base through the composed map. `args` are Op's run-time arguments (dynamic_slice's starts, a
-/// runtime_slice's start, limit and stride, a slice index), from which the view computes its '?' extents
-/// and the symbols it holds. Op's error, if any, has been reported by the caller.
-template <class Op, class T>
-XLAYOUT_HD constexpr auto make_view(const T& t, [[maybe_unused]] const index_t* args = nullptr) noexcept {
-  using ext = view_extents_t<Op>;
-  constexpr std::size_t added = Op::info.stored_symbols;
-  [[maybe_unused]] index_t in[T::rank() + 1]{};
-  ext e{};
-  // Only where something is known at run time: read the input's extents, check Op's preconditions, compute
-  // the '?' extents (each step a function the compiler instantiates, for nothing in the common case).
-  if constexpr (T::rank_dynamic() > 0 || ext::rank_dynamic() > 0 || Op::info.num_checks > 0 || added > 0) {
-    [[maybe_unused]] const index_t too_large = input_extents(t, in);
-    XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
-    expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
-    e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
-  }
-  if constexpr (is_tensor_view<T>::value) {
-    using map = composed_op<Op, typename T::map_type>;
-    static_assert(raise_if_error<map::info.issue.id, 0>);
-    if constexpr (map::info.issue.id != error_id::none) {
-      return view_fallback<T>();  // reported above
-    } else {
-      stored_values<map::info.stored_symbols> s{};
-      constexpr std::size_t earlier = T::map_type::info.stored_symbols;
-      if constexpr (earlier > 0) {
-        for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
-      }
-      if constexpr (added > 0)
-        store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
-      return tensor_view<typename T::base_type, map>(t.base(), s, e);
-    }
-  } else {
-    stored_values<added> s{};
-    if constexpr (added > 0) store_symbols<Op>(s.values, in, args, std::make_index_sequence<added>{});
-    return tensor_view<T, Op>(t, s, e);
-  }
-}
-
 /// Why T cannot be viewed (error_id::none when it can): it must be a static Tensor or a view.
 template <class T>
 constexpr error_id view_input_issue() noexcept {
@@ -930,17 +1180,55 @@ struct op_check {
 /// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
 /// view_fallback.
 template <class T, template <class> class OpOf>
-XLAYOUT_HD constexpr auto checked_view(const T& t, const index_t* args = nullptr) noexcept {
+XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_t* args = nullptr) noexcept {
   static_assert(raise_if_error<input_check<T>::id, 0>);
   if constexpr (input_check<T>::id != error_id::none || input_check<T>::fallback) {
     return view_fallback<T>();  // reported above
   } else {
-    using op = OpOf<typename T::extents_type>;
-    static_assert(raise_if_error<op_check<op>::id, op_check<op>::column>);
-    if constexpr (op_check<op>::id != error_id::none) {
+    using Op = OpOf<typename T::extents_type>;
+    static_assert(raise_if_error<op_check<Op>::id, op_check<Op>::column>);
+    if constexpr (op_check<Op>::id != error_id::none) {
       return view_fallback<T>();  // reported above
     } else {
-      return make_view<op>(t, args);
+      // The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a
+      // view of its base through the chain with Op (folded: fold_view_op). `args` are Op's run-time arguments
+      // (dynamic_slice's starts, a runtime_slice's start, limit and stride, a slice index), from which the
+      // view computes its '?' extents and the symbols it holds. (One function with the checks: each function
+      // a view instantiates costs compile time.)
+      using ext = view_extents_t<Op>;
+      constexpr std::size_t added = Op::info.stored_symbols;
+      [[maybe_unused]] index_t in[T::rank() + 1]{};
+      ext e{};
+      // Only where something is known at run time: read the input's extents, check Op's preconditions,
+      // compute the '?' extents (each step a function the compiler instantiates, for nothing in the common
+      // case).
+      if constexpr (T::rank_dynamic() > 0 || ext::rank_dynamic() > 0 || Op::info.num_checks > 0 ||
+                    added > 0) {
+        [[maybe_unused]] const index_t too_large = input_extents(t, in);
+        XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
+        expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
+        e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
+      }
+      if constexpr (is_tensor_view<T>::value) {
+        using map = folded_view_op<Op, typename T::map_type>;
+        static_assert(raise_if_error<map::info.issue.id, 0>);
+        if constexpr (map::info.issue.id != error_id::none) {
+          return view_fallback<T>();  // reported above
+        } else {
+          stored_values<map::info.stored_symbols> s{};
+          constexpr std::size_t earlier = T::map_type::info.stored_symbols;
+          if constexpr (earlier > 0) {
+            for (std::size_t k = 0; k < earlier; ++k) s.values[k] = t.stored_symbol(k);
+          }
+          if constexpr (added > 0)
+            store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
+          return tensor_view<typename T::base_type, map>(t.base(), s, e);
+        }
+      } else {
+        stored_values<added> s{};
+        if constexpr (added > 0) store_symbols<Op>(s.values, in, args, std::make_index_sequence<added>{});
+        return tensor_view<T, Op>(t, s, e);
+      }
     }
   }
 }
@@ -1281,7 +1569,7 @@ XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
 }
 template <index_t... E, class T>
 XLAYOUT_HD constexpr auto reshape(const T& t) noexcept {
-  return reshape<Extents<E...>>(t);
+  return detail::checked_view<T, detail::bind_reshape<Extents<E...>>::template op>(t);
 }
 
 /// slice(t, Slice<start, limit, stride>{}, ...): XLA's slice, one argument per dimension: v(i, ...) is
