@@ -54,6 +54,11 @@ using Tiled = IndexingMap<
     "(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128), "
     "domain: d0 in [0, 255], d1 in [0, 511]">;
 using Scalar = IndexingMap<"() -> (7)">;
+// Affine sums (lowered as one sum of terms and a constant), alone and as a dividend; a variable that
+// appears twice; negative coefficients.
+using Affine = IndexingMap<
+    "(d0, d1, d2) -> (d0 * 3 - d1 * 2 + d2 + 7, (d0 * 4 + d2 - 5) floordiv 3, -d0 + d1 * -5, 12 - d2, "
+    "(d0 + d1) * 2 + d0 - 1), domain: d0 in [0, 6], d1 in [0, 4], d2 in [0, 5]">;
 // A run-time slice (start s0, stride s1: the symbols a view holds) under a reshape: a product of a dimension
 // and a symbol divided by constants, over a non-negative interval (unsigned).
 using RuntimeSlice = IndexingMap<
@@ -70,6 +75,7 @@ TEST_CASE("lowered_map agrees with the interpreter (XLA's Evaluate) at every poi
   STATIC_REQUIRE(agrees_everywhere<Symbols>());
   STATIC_REQUIRE(agrees_everywhere<NoOpMod>());
   STATIC_REQUIRE(agrees_everywhere<Scalar>());
+  STATIC_REQUIRE(agrees_everywhere<Affine>());
   STATIC_REQUIRE(agrees_everywhere<RuntimeSlice>());
   CHECK(agrees_everywhere<Tiled>());  // 131072 points: at run time only
 }

@@ -53,6 +53,61 @@ constexpr int exact_log2(index_t v) noexcept {
 template <class H, expr_id Id>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_node(const index_t* vars) noexcept;
 
+/// An affine subexpression (sums of variables times constants, and constants) as its terms, left to right,
+/// and its constant: lowered as one sum (one function for the compiler to instantiate, not one per node).
+struct affine_form {
+  bool ok = true;
+  std::size_t size = 0;
+  index_t constant = 0;
+  index_t var[2 * XLAYOUT_MAX_VARS]{};
+  index_t coef[2 * XLAYOUT_MAX_VARS]{};
+};
+constexpr void add_affine(const indexing_map& m, expr_id id, index_t scale, affine_form& f) noexcept {
+  const expr_node& n = m.pool.nodes[id];
+  if (!f.ok) return;
+  if (n.kind == expr_kind::constant) {
+    const checked_index c = checked_mul(n.value, scale);
+    const checked_index sum = checked_add(f.constant, c.value);
+    f.ok = c.ok && sum.ok;
+    f.constant = sum.value;
+  } else if (n.kind == expr_kind::variable) {
+    if (f.size == 2 * XLAYOUT_MAX_VARS) {
+      f.ok = false;
+      return;
+    }
+    f.var[f.size] = n.value;
+    f.coef[f.size++] = scale;
+  } else if (n.kind == expr_kind::add) {
+    add_affine(m, n.lhs, scale, f);
+    add_affine(m, n.rhs, scale, f);
+  } else if (n.kind == expr_kind::mul && m.pool.nodes[n.rhs].kind == expr_kind::constant) {
+    const checked_index c = checked_mul(scale, m.pool.nodes[n.rhs].value);
+    f.ok = c.ok;
+    add_affine(m, n.lhs, c.value, f);
+  } else {
+    f.ok = false;
+  }
+}
+constexpr affine_form affine_of(const indexing_map& m, expr_id id) noexcept {
+  affine_form f;
+  add_affine(m, id, 1, f);
+  return f;
+}
+template <class H, expr_id Id>
+inline constexpr affine_form affine_v = affine_of(H::value, Id);
+
+/// Node Id (affine) at vars: its terms added left to right, then its constant.
+template <class H, expr_id Id, std::size_t... K>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_affine(const index_t* vars,
+                                                                std::index_sequence<K...>) noexcept {
+  constexpr index_t c = affine_v<H, Id>.constant;
+  if constexpr (c == 0) {
+    return (index_t{0} + ... + (vars[affine_v<H, Id>.var[K]] * affine_v<H, Id>.coef[K]));
+  } else {
+    return (index_t{0} + ... + (vars[affine_v<H, Id>.var[K]] * affine_v<H, Id>.coef[K])) + c;
+  }
+}
+
 /// A division or modulo whose divisor is known only at run time (a symbol), with XLA's semantics: floor
 /// division, ceiling division, and a remainder in [0, |b| - 1]. @pre b != 0
 XLAYOUT_HD constexpr index_t lowered_runtime_op(expr_kind k, index_t a, index_t b) noexcept {
@@ -177,6 +232,8 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_node(const index_t* var
     return n.value;
   } else if constexpr (n.kind == expr_kind::variable) {
     return vars[n.value];
+  } else if constexpr ((n.kind == expr_kind::add || n.kind == expr_kind::mul) && affine_v<H, Id>.ok) {
+    return lowered_affine<H, Id>(vars, std::make_index_sequence<affine_v<H, Id>.size>{});
   } else {
     constexpr expr_node rhs = H::value.pool.nodes[n.rhs];
     if constexpr (n.kind == expr_kind::add) {
@@ -223,7 +280,12 @@ struct lowered_map {
   template <std::size_t R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t result(const index_t* vars) noexcept {
     static_assert(R < num_results, "xlayout::lowered_map::result: R is not a result of the map");
-    return detail::lowered_node<H, H::value.results[R]>(vars);
+    constexpr expr_node n = H::value.pool.nodes[H::value.results[R]];
+    if constexpr (n.kind == expr_kind::variable) {
+      return vars[n.value];  // (one function fewer to instantiate)
+    } else {
+      return detail::lowered_node<H, H::value.results[R]>(vars);
+    }
   }
   /// Every result at vars[0..num_vars), as an index_array.
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_array<num_results> evaluate(
