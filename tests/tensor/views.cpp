@@ -678,6 +678,7 @@ TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, s
     const result<indexing_map> again = checked_simplify(view.value_);
     REQUIRE(again.has_value());
     CHECK(identical(again.value_, view.value_));
+    if (built.canonical) CHECK(identical(view.value_, built.map));  // a lone op's view takes it as built
     CHECK(identical(xla, view.value_));
   };
   for (int round = 0; round < 300; ++round) {
@@ -722,4 +723,52 @@ TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, s
     check(detail::reverse_info(in, rev, true),
           xla_map(hlo::opcode::reverse, in, in, [&](hlo::op& o) { o.attrs.dimensions = rev; }));
   }
+}
+
+TEST_CASE("views: a folded op's map marked canonical is what the simplifier makes of it", "[tensor][view]") {
+  // A lone op whose info says `canonical` is read through its map as built, not simplified: for random
+  // folds of transposes, reverses and strided slices (view extents from 1 to 40), the simplified map must be
+  // that map, node for node, wherever the flag is set, and the flag must be set where no extent is 1.
+  std::uint64_t state = 777;
+  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
+  };
+  int canonical = 0, not_canonical = 0;
+  for (int round = 0; round < 400; ++round) {
+    const auto rank = static_cast<std::size_t>(draw(1, 4));
+    detail::axis_spec s{true, rank};
+    detail::view_dims in, out;
+    for (std::size_t d = 0; d < rank; ++d) in.push_back(draw(1, 40));
+    for (std::size_t d = 0; d < rank; ++d) s.src[d] = static_cast<index_t>(d);
+    for (std::size_t d = rank; d-- > 1;) {  // a random permutation (Fisher-Yates)
+      const auto k = static_cast<std::size_t>(draw(0, static_cast<index_t>(d)));
+      const index_t t = s.src[d];
+      s.src[d] = s.src[k];
+      s.src[k] = t;
+    }
+    bool unit = false;
+    for (std::size_t d = 0; d < rank; ++d) {
+      const index_t e = in[static_cast<std::size_t>(s.src[d])];
+      const index_t step = draw(1, 3), first = draw(0, e - 1);
+      const index_t n = draw(1, (e - 1 - first) / step + 1);  // first, first + step, ... inside [0, e)
+      const bool reversed = draw(0, 1) == 1;
+      s.coef[d] = reversed ? -step : step;
+      s.off[d] = reversed ? first + (n - 1) * step : first;
+      out.push_back(n);
+      unit = unit || n == 1;
+    }
+    const detail::view_op_info info = detail::axis_info(in, out, s, true);
+    REQUIRE(info.issue.id == error_id::none);
+    CHECK(info.canonical == !unit);
+    const indexing_map* chain[] = {&info.map};
+    const result<indexing_map> simplified = detail::view_chain_map(chain, 1);
+    REQUIRE(simplified.has_value());
+    INFO("built " << std::string(to_string(info.map).view()) << ", simplified "
+                  << std::string(to_string(simplified.value_).view()));
+    if (info.canonical) CHECK(identical(simplified.value_, info.map));
+    (info.canonical ? canonical : not_canonical) += 1;
+  }
+  CHECK(canonical > 100);
+  CHECK(not_canonical > 50);
 }

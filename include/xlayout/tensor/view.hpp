@@ -142,6 +142,9 @@ struct view_op_info {
   /// ops that fold, whose map is built only where a chain needs it, as the op's `raw_map`).
   std::size_t num_symbols = 0;
   std::size_t input_rank = 0;
+  /// The map as built is what the simplifier makes of it (checked by tests/tensor/views.cpp): a view of
+  /// this op alone takes it as it is.
+  bool canonical = false;
   /// For the op alone (not a composition): its '?' extents, stored symbols and run-time checks.
   extent_rule extent_rules[XLAYOUT_MAX_RANK]{};  // per view dimension whose extent is dyn
   symbol_rule symbol_rules[XLAYOUT_MAX_RANK * 2]{};
@@ -218,6 +221,15 @@ constexpr view_op_info finish_view_op(const result<indexing_map>& m, const view_
   return info;
 }
 
+/// True when no extent is 0 or 1 (the simplifier replaces a variable of a single value by its value):
+/// where a map of variables times constants plus constants is then canonical.
+constexpr bool no_unit_extent(const view_dims& extents) noexcept {
+  for (index_t e : extents) {
+    if (e != dyn && e < 2) return false;
+  }
+  return true;
+}
+
 /// The info of an op whose map is left out (an op that folds, without symbols): extents and input rank.
 constexpr view_op_info view_op_without_map(const view_dims& extents, std::size_t input_rank) noexcept {
   view_op_info info;
@@ -263,6 +275,7 @@ constexpr view_op_info transpose_info(const view_dims& in, const dimension_list&
       with_map ? finish_view_op(
                      hlo::op_maps_detail::permutation_map(inverse_permutation(perm), view_sizes(out)), out)
                : view_op_without_map(out, in.size());
+  info.canonical = no_unit_extent(out);
   for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, perm[i]};
   return info;
 }
@@ -279,6 +292,7 @@ constexpr view_op_info identity_view_op(const view_dims& in, bool with_map) noex
     }
     info = finish_view_op(b.finish(), in);
   }
+  info.canonical = no_unit_extent(in);
   for (std::size_t i = 0; i < in.size(); ++i)
     info.extent_rules[i] = {extent_rule::input, static_cast<index_t>(i)};
   return info;
@@ -656,9 +670,13 @@ constexpr result<indexing_map> view_chain_map(const indexing_map* const* maps, s
 template <class Self>
 struct view_map_value {
   static constexpr result<indexing_map> map_result = [] {
-    const indexing_map* maps[view_chain<Self>::size]{};
-    view_chain<Self>::collect(maps);
-    return view_chain_map(maps, view_chain<Self>::size);
+    if constexpr (view_chain<Self>::size == 1 && Self::info.canonical) {
+      return result<indexing_map>(Self::raw_map);  // already what the simplifier would make of it
+    } else {
+      const indexing_map* maps[view_chain<Self>::size]{};
+      view_chain<Self>::collect(maps);
+      return view_chain_map(maps, view_chain<Self>::size);
+    }
   }();
   static constexpr error_id map_issue = map_result.has_value() ? error_id::none : map_result.error().id;
   static constexpr indexing_map value = [] {
@@ -860,23 +878,22 @@ constexpr bool is_identity_axes(const axis_spec& s) noexcept {
 /// input dimension src[i] (a '?' extent passes through a transpose: its dimension's rule reads the input).
 constexpr view_op_info axis_info(const view_dims& in, const view_dims& out, const axis_spec& s,
                                  bool with_map) noexcept {
-  if (!with_map) {
-    view_op_info info = view_op_without_map(out, in.size());
-    for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, s.src[i]};
-    return info;
+  view_op_info info = view_op_without_map(out, in.size());
+  if (with_map) {
+    map_builder b(out.size(), 0);
+    const view_dims sizes = view_sizes(out);
+    expr_id results[XLAYOUT_MAX_RANK]{};
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      b.set_size(i, sizes[i]);
+      expr_id e = b.dim(i);
+      if (s.coef[i] != 1) e = b.ws.mul(e, b.constant(s.coef[i]));
+      if (s.off[i] != 0) e = b.ws.add(e, b.constant(s.off[i]));
+      results[s.src[i]] = e;
+    }
+    for (std::size_t k = 0; k < in.size(); ++k) b.add_result(results[k]);
+    info = finish_view_op(b.finish(), out);
   }
-  map_builder b(out.size(), 0);
-  const view_dims sizes = view_sizes(out);
-  expr_id results[XLAYOUT_MAX_RANK]{};
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    b.set_size(i, sizes[i]);
-    expr_id e = b.dim(i);
-    if (s.coef[i] != 1) e = b.ws.mul(e, b.constant(s.coef[i]));
-    if (s.off[i] != 0) e = b.ws.add(e, b.constant(s.off[i]));
-    results[s.src[i]] = e;
-  }
-  for (std::size_t k = 0; k < in.size(); ++k) b.add_result(results[k]);
-  view_op_info info = finish_view_op(b.finish(), out);
+  info.canonical = no_unit_extent(out);
   for (std::size_t i = 0; i < out.size(); ++i) info.extent_rules[i] = {extent_rule::input, s.src[i]};
   return info;
 }
@@ -1403,10 +1420,8 @@ class tensor_view {
         for (std::size_t d = 0; d < rank(); ++d) {
           if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
         }
-      } else {
-        detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
       }
-      return element_at(vars, std::make_index_sequence<Base::rank()>{});
+      return element_at(vars, std::make_index_sequence<rank()>{}, std::make_index_sequence<Base::rank()>{});
     }
   }
   /// Element idx (a view without symbols).
@@ -1512,9 +1527,34 @@ class tensor_view {
       for (std::size_t k = 0; k < stored_symbols; ++k) out[k] = stored_.values[k];
     }
   }
-  template <std::size_t... R>
+  // The view's index check, then the base's element at the lowered map's results, in one function (each
+  // function a view instantiates costs compile time): with assertions on, every index against its extent
+  // (static extents as constants), then the handler; with them off, one assumption per dimension.
+  template <std::size_t D>
+  static constexpr index_t static_extent_of = extents_type::static_extent(D);
+  template <std::size_t... D, std::size_t... R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at([[maybe_unused]] const index_t* vars,
+                                                                std::index_sequence<D...>,
                                                                 std::index_sequence<R...>) const noexcept {
+    if (!__builtin_is_constant_evaluated()) {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+      if constexpr (rank_dynamic() == 0) {
+        if (!((static_cast<std::uint64_t>(vars[D]) < static_cast<std::uint64_t>(static_extent_of<D>)) &&
+              ...)) {
+          const index_t e[] = {static_extent_of<D>..., 0};
+          detail::index_out_of_range_failed(__FILE__, __LINE__, vars, e, sizeof...(D));
+        }
+      } else {
+        detail::expect_in_range(vars, *this, std::index_sequence<D...>{});
+      }
+#else
+      if constexpr (rank_dynamic() == 0) {
+        (detail::assume_in_range(vars[D], static_extent_of<D>), ...);
+      } else {
+        (detail::assume_in_range(vars[D], extent(D)), ...);
+      }
+#endif
+    }
     return base_(lowered::template result<R>(vars)...);
   }
   template <std::size_t... R>
