@@ -668,24 +668,23 @@ constexpr result<indexing_map> view_chain_map(const indexing_map* const* maps, s
 /// int64 overflow on the way), is the compile error; the value is then a map of zeros, so that it is the
 /// only one.
 template <class Self>
+constexpr result<indexing_map> view_map_result() noexcept {
+  if constexpr (view_chain<Self>::size == 1 && Self::info.canonical) {
+    return result<indexing_map>(Self::raw_map);  // already what the simplifier would make of it
+  } else {
+    const indexing_map* maps[view_chain<Self>::size]{};
+    view_chain<Self>::collect(maps);
+    return view_chain_map(maps, view_chain<Self>::size);
+  }
+}
+template <class Self>
 struct view_map_value {
-  static constexpr result<indexing_map> map_result = [] {
-    if constexpr (view_chain<Self>::size == 1 && Self::info.canonical) {
-      return result<indexing_map>(Self::raw_map);  // already what the simplifier would make of it
-    } else {
-      const indexing_map* maps[view_chain<Self>::size]{};
-      view_chain<Self>::collect(maps);
-      return view_chain_map(maps, view_chain<Self>::size);
-    }
-  }();
+  static constexpr result<indexing_map> map_result = view_map_result<Self>();
   static constexpr error_id map_issue = map_result.has_value() ? error_id::none : map_result.error().id;
-  static constexpr indexing_map value = [] {
-    if constexpr (raise_if_error<map_issue, 0> && map_issue == error_id::none) {
-      return map_result.value_;
-    } else {
-      return empty_view_map(Self::info.extents, view_chain<Self>::base_rank).value_;
-    }
-  }();
+  static constexpr indexing_map value =
+      raise_if_error<map_issue, 0> && map_issue == error_id::none
+          ? map_result.value_
+          : empty_view_map(Self::info.extents, view_chain<Self>::base_rank).value_;
 };
 
 // The view operations as types: each holds its view_op_info (`info`, with the op's map before
@@ -807,49 +806,52 @@ template <class Op>
 struct axis_of {
   static constexpr axis_spec spec{};
 };
+// The specs as functions of values, not lambdas in each specialisation: a lambda is a class and functions
+// the compiler instantiates per op type, a call of a non-template function only constant evaluation.
+constexpr axis_spec transpose_axes(const dimension_list& perm) noexcept {
+  axis_spec s{true, perm.size()};
+  for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = perm[i], s.coef[i] = 1;
+  return s;
+}
+constexpr axis_spec reverse_axes(const view_dims& in, const dimension_list& dims) noexcept {
+  axis_spec s{true, in.size()};
+  for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = static_cast<index_t>(i), s.coef[i] = 1;
+  for (index_t d : dims) {
+    const auto i = static_cast<std::size_t>(d);
+    if (in[i] == dyn) return axis_spec{};  // a symbol: not folded
+    s.coef[i] = -1;
+    s.off[i] = in[i] - 1;
+  }
+  return s;
+}
+constexpr axis_spec slice_axes(const view_dims& start, const view_dims& stride) noexcept {
+  axis_spec s{true, start.size()};
+  for (std::size_t i = 0; i < s.rank; ++i)
+    s.src[i] = static_cast<index_t>(i), s.coef[i] = stride[i], s.off[i] = start[i];
+  return s;
+}
+/// An axis_op's (src, coef, off) per view dimension.
+constexpr axis_spec coded_axes(const static_vector<index_t, 3 * XLAYOUT_MAX_RANK>& c) noexcept {
+  axis_spec s{true, c.size() / 3};
+  for (std::size_t i = 0; i < s.rank; ++i)
+    s.src[i] = c[3 * i], s.coef[i] = c[3 * i + 1], s.off[i] = c[3 * i + 2];
+  return s;
+}
 template <class In, index_t... P>
 struct axis_of<transpose_op<In, P...>> {
-  static constexpr axis_spec spec = [] {
-    axis_spec s{true, sizeof...(P)};
-    const index_t p[] = {P..., 0};
-    for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = p[i], s.coef[i] = 1;
-    return s;
-  }();
+  static constexpr axis_spec spec = transpose_axes(dimension_list{P...});
 };
 template <class In, index_t... D>
 struct axis_of<reverse_op<In, D...>> {
-  static constexpr axis_spec spec = [] {
-    axis_spec s{true, In::rank()};
-    for (std::size_t i = 0; i < s.rank; ++i) s.src[i] = static_cast<index_t>(i), s.coef[i] = 1;
-    const index_t dims[] = {D..., -1};
-    for (std::size_t k = 0; k < sizeof...(D); ++k) {
-      const auto i = static_cast<std::size_t>(dims[k]);
-      if (In::static_extent(i) == dyn) return axis_spec{};  // a symbol: not folded
-      s.coef[i] = -1;
-      s.off[i] = In::static_extent(i) - 1;
-    }
-    return s;
-  }();
+  static constexpr axis_spec spec = reverse_axes(dims_of_extents<In>(), dimension_list{D...});
 };
 template <class In, class... S>
 requires(is_slice<S>::value&&...) struct axis_of<slice_op<In, S...>> {
-  static constexpr axis_spec spec = [] {
-    axis_spec s{true, sizeof...(S)};
-    const index_t start[] = {S::start..., 0}, stride[] = {S::stride..., 0};
-    for (std::size_t i = 0; i < s.rank; ++i)
-      s.src[i] = static_cast<index_t>(i), s.coef[i] = stride[i], s.off[i] = start[i];
-    return s;
-  }();
+  static constexpr axis_spec spec = slice_axes(view_dims{S::start...}, view_dims{S::stride...});
 };
 template <class In, class Out, index_t... C>
 struct axis_of<axis_op<In, Out, C...>> {
-  static constexpr axis_spec spec = [] {
-    axis_spec s{true, Out::rank()};
-    const index_t c[] = {C..., 0};
-    for (std::size_t i = 0; i < s.rank; ++i)
-      s.src[i] = c[3 * i], s.coef[i] = c[3 * i + 1], s.off[i] = c[3 * i + 2];
-    return s;
-  }();
+  static constexpr axis_spec spec = coded_axes(static_vector<index_t, 3 * XLAYOUT_MAX_RANK>{C...});
 };
 
 /// a after b: view dimension i of a reads dimension j = a.src[i] of b's view, which reads b's input.
