@@ -777,14 +777,13 @@ Extents<Map::info.extents[D]...> view_extents_of(std::index_sequence<D...>);
 template <class Map>
 using view_extents_t = decltype(view_extents_of<Map>(std::make_index_sequence<Map::info.extents.size()>{}));
 
-// --- Folding a view op into the chain it views
-// --------------------------------------------------------------- A view of a view records the new op after
-// the earlier ones (composed_op), except where the two fold into one op whose map is known without composing:
-// two reshapes are one reshape (of the earlier input to the new extents), transposes, reverses and slices
-// with static parameters are one axis_op, and an op that is the identity (a reshape to the same extents, a
-// fold that comes back to the input) leaves the chain as it was. The map is the same function either way
-// (what `view_chain_map` would compose and simplify); the fold only spares the composition, and the
-// intermediate ops' maps.
+// --- Folding a view op into the chain it views ------------------------------------------------------------
+// A view of a view records the new op after the earlier ones (composed_op), except where the two fold into
+// one op whose map is known without composing: two reshapes are one reshape (of the earlier input to the new
+// extents), transposes, reverses and slices with static parameters are one axis_op, and an op that is the
+// identity (a reshape to the same extents, a fold that comes back to the input) leaves the chain as it was.
+// The map is the same function either way (what `view_chain_map` would compose and simplify); the fold only
+// spares the composition, and the intermediate ops' maps.
 
 /// A run of static transposes, reverses and slices as one map: view dimension i reads input dimension
 /// src[i] at coef[i] * i + off[i] (a transpose: coef 1, off 0; a reverse: coef -1, off extent - 1; a slice:
@@ -846,7 +845,8 @@ struct axis_of<reverse_op<In, D...>> {
   static constexpr axis_spec spec = reverse_axes(dims_of_extents<In>(), dimension_list{D...});
 };
 template <class In, class... S>
-requires(is_slice<S>::value&&...) struct axis_of<slice_op<In, S...>> {
+  requires(is_slice<S>::value && ...)
+struct axis_of<slice_op<In, S...>> {
   static constexpr axis_spec spec = slice_axes(view_dims{S::start...}, view_dims{S::stride...});
 };
 template <class In, class Out, index_t... C>
