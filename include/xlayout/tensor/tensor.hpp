@@ -215,6 +215,14 @@ class basic_tensor {
   }
 
  private:
+  // A view reads its base through element_of: one function, without operator()'s index checks (the view
+  // checks its own indices; the base's are its lowered map's results, and offset_of keeps its check).
+  template <class, class>
+  friend class tensor_view;
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_of(const index_t* idx) const noexcept {
+    return access::access(data_, mapping_.offset_of(idx, std::make_index_sequence<Ext::rank()>{},
+                                                    std::make_index_sequence<mapping_type::term_count>{}));
+  }
   // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule
   // (in the file that holds the check: g++ then adds no include chain to its note).
   XLAYOUT_HD static void index_out_of_range(index_t /*index*/, index_t /*extent*/) noexcept {}

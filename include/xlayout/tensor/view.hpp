@@ -1557,7 +1557,8 @@ class tensor_view {
       }
 #endif
     }
-    return base_(lowered::template result<R>(vars)...);
+    const index_t idx[] = {lowered::template result<R>(vars)..., 0};
+    return base_.element_of(idx);
   }
   template <std::size_t... R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset_at([[maybe_unused]] const index_t* vars,
