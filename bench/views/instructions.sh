@@ -3,7 +3,9 @@
 # callgrind (exact and repeatable, unlike time): each view beside hand-written index arithmetic (per element
 # and view/hand, target 1.00), the lowered map beside the interpreter (per point), and a check that the
 # identity pair (a reshape chain that composes to the identity, and the base accessor) compiles to the same
-# instructions (objdump, addresses removed). Build the driver optimised first:
+# instructions (objdump, addresses removed). Each loop's count is inclusive (callgrind_annotate
+# --inclusive=yes): what it calls and the compiler did not inline (clang 19's for_each of a view) counts too.
+# Build the driver optimised first:
 #   cmake --preset release -B build/release && cmake --build build/release --target xlayout_views_driver
 #   bench/views/instructions.sh build/release/bench/xlayout_views_driver
 set -euo pipefail
@@ -20,7 +22,7 @@ valgrind --tool=callgrind --callgrind-out-file="$work/out" "$driver" > "$work/st
   exit 2
 }
 # Ir per function (each loop is one flattened function): lines "N (pct) file:function [object]".
-callgrind_annotate --threshold=100 "$work/out" 2> /dev/null |
+callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2> /dev/null |
   awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
                           f = $i; sub(/^.*:/, "", f); print f, n }' \
   > "$work/ir"
