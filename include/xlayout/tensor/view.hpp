@@ -1805,7 +1805,7 @@ struct base_order_walk {
 /// dimension fastest). A view with symbols of operator() is not iterable.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Base, class Map, class F>
-XLAYOUT_HD constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
   using V = tensor_view<Base, Map>;
   static_assert(V::num_symbols == 0, "xlayout::for_each: the view's map has symbols; give them to v(...)");
   if constexpr (V::num_symbols == 0) {
