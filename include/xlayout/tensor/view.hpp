@@ -713,14 +713,9 @@ constexpr slice_spec slice_spec_of() noexcept {
 }
 template <class In, class... S>
 struct slice_op : view_map_value<slice_op<In, S...>> {
-  static constexpr view_op_info info = [] {
-    const slice_spec s[] = {slice_spec_of<S>()..., {}};
-    return slice_info(dims_of_extents<In>(), s, sizeof...(S), false);
-  }();
-  static constexpr indexing_map raw_map = [] {
-    const slice_spec s[] = {slice_spec_of<S>()..., {}};
-    return slice_info(dims_of_extents<In>(), s, sizeof...(S), true).map;
-  }();
+  static constexpr slice_spec specs[] = {slice_spec_of<S>()..., {}};
+  static constexpr view_op_info info = slice_info(dims_of_extents<In>(), specs, sizeof...(S), false);
+  static constexpr indexing_map raw_map = slice_info(dims_of_extents<In>(), specs, sizeof...(S), true).map;
 };
 template <class In, class Sizes>
 struct dynamic_slice_op : view_map_value<dynamic_slice_op<In, Sizes>> {
