@@ -570,31 +570,62 @@ struct walk_inner {
     call<N>(va, vb, 0, oc, f);
     call<N>(va, vb, c.divisor, oc + c.stride, f);
   }
+  /// The shapes of loops b and c that bc runs without a test per element: kind() picks one for counts nb
+  /// and nc, once per block, and bc<K> is compiled per shape (each loop with its own registers).
+  enum class shape { general, two_by_two, unit_stride, pairs };
+  XLAYOUT_HD constexpr shape kind(index_t nb, index_t nc) const noexcept {
+    if (c_follows_b) return shape::general;
+    if (nb == 2 && nc == 2) return shape::two_by_two;  // a block of 2 x 2 (T(2,2))
+    if (c.stride != 1 || c.divisor != 1) return shape::general;
+    // Loop c runs over consecutive elements, a digit of 1 each: written as a loop whose stride the compilers
+    // know is 1, they vectorise it, as they do the static for_each's.
+    return nc == 2 && b.stride == 2 ? shape::pairs : shape::unit_stride;
+  }
   /// Loops b and c at digit va of loop a, from offset ob: nb iterations of b, nc of c (unless c_follows_b,
-  /// where c's count is taken per digit of b from c_base).
-  template <std::size_t N, class F>
+  /// where c's count is taken per digit of b from c_base), in the shape K that kind(nb, nc) returned.
+  template <shape K, std::size_t N, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void bc(index_t va, index_t ob, index_t nb, index_t c_base,
                                                    index_t nc, F& f) const {
-    if (nb == 2 && nc == 2 && !c_follows_b) {  // a block of 2 x 2 (T(2,2)): unrolled
+    if constexpr (K == shape::two_by_two) {
       pair<N>(va, 0, ob, f);
       pair<N>(va, b.divisor, ob + b.stride, f);
-      return;
-    }
-    index_t vb = 0, oc0 = ob;
-    for (index_t ib = 0; ib < nb; ++ib) {
-      const index_t n = c_follows_b ? c.count(c_base + vb) : nc;
-      if (n == 2) {  // the (2,1) tiles of 16-bit types
-        pair<N>(va, vb, oc0, f);
-      } else {
-        index_t oc = oc0;
-        for (index_t ic = 0; ic < n; ++ic) {
-          call<N>(va, vb, ic * c.divisor, oc, f);
-          oc += c.stride;
-        }
+    } else if constexpr (K == shape::pairs) {  // the (2,1) tiles of 16-bit types: one run of 2 nb elements
+      index_t vb = 0;
+      for (index_t ib = 0; ib < nb; ++ib) {
+        call<N>(va, vb, 0, ob + 2 * ib, f);
+        call<N>(va, vb, 1, ob + 2 * ib + 1, f);
+        vb += b.divisor;
       }
-      vb += b.divisor;
-      oc0 += b.stride;
+    } else if constexpr (K == shape::unit_stride) {
+      index_t vb = 0, oc0 = ob;
+      for (index_t ib = 0; ib < nb; ++ib) {
+        for (index_t ic = 0; ic < nc; ++ic) call<N>(va, vb, ic, oc0 + ic, f);
+        vb += b.divisor;
+        oc0 += b.stride;
+      }
+    } else {
+      index_t vb = 0, oc0 = ob;
+      for (index_t ib = 0; ib < nb; ++ib) {
+        const index_t n = c_follows_b ? c.count(c_base + vb) : nc;
+        if (n == 2) {  // the (2,1) tiles of 16-bit types
+          pair<N>(va, vb, oc0, f);
+        } else {
+          index_t oc = oc0;
+          for (index_t ic = 0; ic < n; ++ic) {
+            call<N>(va, vb, ic * c.divisor, oc, f);
+            oc += c.stride;
+          }
+        }
+        vb += b.divisor;
+        oc0 += b.stride;
+      }
     }
+  }
+  /// Iterations [ia, na) of loop a with loops b and c of counts nb and nc throughout, in shape K.
+  template <shape K, std::size_t N, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run(index_t ia, index_t na, index_t o, index_t nb,
+                                                    index_t c_base, index_t nc, F& f) const {
+    for (; ia < na; ++ia) bc<K, N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
   }
 };
 
@@ -623,13 +654,27 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
       if (full > na) full = na;
     }
     const index_t nc_full = c.count(c_base);
-    for (; ia < full; ++ia) w.template bc<N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc_full, f);
+    using shape = walk_inner::shape;
+    switch (w.kind(nb, nc_full)) {
+      case shape::two_by_two:
+        w.template run<shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
+        break;
+      case shape::pairs:
+        w.template run<shape::pairs, N>(0, full, o, nb, c_base, nc_full, f);
+        break;
+      case shape::unit_stride:
+        w.template run<shape::unit_stride, N>(0, full, o, nb, c_base, nc_full, f);
+        break;
+      default:
+        w.template run<shape::general, N>(0, full, o, nb, c_base, nc_full, f);
+    }
+    ia = full;
   }
   for (; ia < na; ++ia) {
     const index_t va = ia * a.divisor;
     const index_t nb = b.count(e[b.dimension] + (b_follows_a ? va : 0));
     const index_t c_base = e[c.dimension] + (c_follows_a ? va : 0);
-    w.template bc<N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
+    w.template bc<walk_inner::shape::general, N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
   }
 }
 
