@@ -64,6 +64,22 @@ TEST_CASE("for_each_offset walks memory order, skipping padding, on a dozen layo
   check_walk(Tensor<"f32[5,0,3]{1,0,2}">(buf));  // no elements
 }
 
+TEST_CASE("for_each_offset on layouts whose tiles divide the extents (digits of constant counts)",
+          "[tensor][for_each]") {
+  static float buf[1];
+  check_walk(Tensor<"f32[4,6]{1,0:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[6,8]{0,1:T(2,4)}">(buf));
+  check_walk(Tensor<"f32[16,256]{1,0:T(8,128)}">(buf));
+  check_walk(Tensor<"bf16[16,256]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
+  check_walk(Tensor<"bf16[16,200]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
+  check_walk(Tensor<"f32[8,16]{1,0:T(4,4)(2,2)}">(buf));
+  check_walk(Tensor<"f32[16]{0:T(4)(2)}">(buf));
+  check_walk(Tensor<"f32[4,16]{1,0:T(*,8)}">(buf));
+  check_walk(Tensor<"f32[4,6,8]{0,2,1:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[2,4,256]{2,1,0:T(*,2,128)}">(buf));
+  check_walk(Tensor<"f32[8,8]{1,0:T(4,2)(2,2)}">(buf));
+}
+
 TEST_CASE("for_each passes the index and a reference to the element", "[tensor][for_each]") {
   STATIC_REQUIRE([] {
     float buf[24]{};

@@ -18,10 +18,47 @@ namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
 
+/// Whether digit K of the walk runs all its modulus m wherever it is entered, so that its count is a constant
+/// (a loop the compilers unroll or vectorise): the extent of its dimension d is static and a multiple of
+/// q * m (q its divisor), and the other digits of d are higher ones (divisors multiples of q * m: their sum H
+/// is a multiple of q * m below the extent, so H + q * m <= extent) or lower ones whose values add up to
+/// less than q (L < q), so that base + (m - 1) * q = H + L + (m - 1) * q < H + q * m. The index program's
+/// digits of one dimension are a mixed radix, which has both properties; the function checks them rather
+/// than assume it.
+template <class Mapping, std::size_t K>
+consteval bool digit_always_full() {
+  constexpr std::size_t d = Mapping::template term_dimension<K>;
+  constexpr index_t extent = Mapping::extents_type::static_extent(d);
+  const auto& p = Mapping::program;
+  const index_t q = p.divisor[K], m = p.modulus[K];
+  if (m <= 0 || extent == dyn || q <= 0 || q > extent / m) return false;
+  const index_t tile = m > 0 && q > 0 ? q * m : 1;  // q * m, never a constant 0 to nvcc's front end
+  if (extent % tile != 0) return false;
+  index_t lower = 0;  // the largest sum of the lower digits' values
+  for (std::size_t k = 0; k < Mapping::term_count; ++k) {
+    if (k == K || static_cast<std::size_t>(p.dimension[k]) != d) continue;
+    if (p.divisor[k] % tile == 0) continue;
+    if (p.divisor[k] >= q || p.modulus[k] == 0) return false;
+    lower += (p.modulus[k] - 1) * p.divisor[k];
+    if (lower >= q) return false;
+  }
+  return true;
+}
+
+/// Whether digits K and every digit inside it (K + 1 to the last) always run their whole modulus.
+template <class Mapping, std::size_t K>
+consteval bool digits_always_full() {
+  if constexpr (K == Mapping::term_count) {
+    return true;
+  } else {
+    return digit_always_full<Mapping, K>() && digits_always_full<Mapping, K + 1>();
+  }
+}
+
 /// Loop K of the memory-order walk: term K of the mapping's program is one digit of one logical dimension,
 /// (e[d] / q mod m) with stride s. The loop runs the digit over the values that keep e[d] below its extent:
-/// a bound computed once per entry of the loop (so the innermost loop, with q == 1, divides nothing), then
-/// e[d] += q and offset += s per step.
+/// a bound computed once per entry of the loop (so the innermost loop, with q == 1, divides nothing), or the
+/// constant m where digits_always_full says so; then e[d] += q and offset += s per step.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <std::size_t K, class Mapping, class F>
 XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapping::rank()>& e,
@@ -35,9 +72,12 @@ XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapp
     constexpr index_t modulus = Mapping::template term_modulus<K>;
     const index_t base = e[d];
     // The digit values v with base + v * q < extent (the lower digits of d start at 0).
-    index_t n = static_cast<index_t>((static_cast<U>(m.extent(d) - base) + static_cast<U>(q - 1)) /
-                                     static_cast<U>(q));
-    if constexpr (modulus != 0) n = n < modulus ? n : modulus;
+    index_t n = modulus;
+    if constexpr (!digits_always_full<Mapping, K>()) {
+      n = static_cast<index_t>((static_cast<U>(m.extent(d) - base) + static_cast<U>(q - 1)) /
+                               static_cast<U>(q));
+      if constexpr (modulus != 0) n = n < modulus ? n : modulus;
+    }
     const index_t s = m.template stride<K>();
     for (index_t v = 0; v < n; ++v) {
       walk_physical<K + 1>(m, f, e, offset);

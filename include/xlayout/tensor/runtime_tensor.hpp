@@ -572,7 +572,7 @@ struct walk_inner {
   }
   /// The shapes of loops b and c that bc runs without a test per element: kind() picks one for counts nb
   /// and nc, once per block, and bc<K> is compiled per shape (each loop with its own registers).
-  enum class shape { general, two_by_two, unit_stride, pairs };
+  enum class shape { general, two_by_two, unit_stride, pairs, runs_of_four };
   XLAYOUT_HD constexpr shape kind(index_t nb, index_t nc) const noexcept {
     if (c_follows_b) return shape::general;
     if (nb == 2 && nc == 2) return shape::two_by_two;  // a block of 2 x 2 (T(2,2))
@@ -622,10 +622,22 @@ struct walk_inner {
     }
   }
   /// Iterations [ia, na) of loop a with loops b and c of counts nb and nc throughout, in shape K.
+  /// shape::runs_of_four: 2 x 2 blocks one after another (strides 4, 2, 1 and c's digit 1), as T(2,2)'s
+  /// inner tiles lie: one run of consecutive elements, which the compilers vectorise.
   template <shape K, std::size_t N, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run(index_t ia, index_t na, index_t o, index_t nb,
                                                     index_t c_base, index_t nc, F& f) const {
-    for (; ia < na; ++ia) bc<K, N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
+    if constexpr (K == shape::runs_of_four) {
+      for (; ia < na; ++ia) {
+        const index_t va = ia * a.divisor, oa = o + 4 * ia;
+        call<N>(va, 0, 0, oa, f);
+        call<N>(va, 0, 1, oa + 1, f);
+        call<N>(va, b.divisor, 0, oa + 2, f);
+        call<N>(va, b.divisor, 1, oa + 3, f);
+      }
+    } else {
+      for (; ia < na; ++ia) bc<K, N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
+    }
   }
 };
 
@@ -657,7 +669,11 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
     using shape = walk_inner::shape;
     switch (w.kind(nb, nc_full)) {
       case shape::two_by_two:
-        w.template run<shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
+        if (a.stride == 4 && b.stride == 2 && c.stride == 1 && c.divisor == 1) {
+          w.template run<shape::runs_of_four, N>(0, full, o, nb, c_base, nc_full, f);
+        } else {
+          w.template run<shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
+        }
         break;
       case shape::pairs:
         w.template run<shape::pairs, N>(0, full, o, nb, c_base, nc_full, f);
