@@ -791,9 +791,10 @@ struct axis_spec {
   index_t off[XLAYOUT_MAX_RANK]{};
 };
 
-/// The axis_op of a folded run: In, the input's extents; Out, the view's; C, (src, coef, off) per view
-/// dimension.
-template <class In, class Out, index_t... C>
+/// The axis_op of a folded run: In, the input's extents; Out, the view's; S, the run's axis_spec (a
+/// template argument of class type: the fold names the op by the spec it computed, with no pack to spell
+/// out and no spec to decode).
+template <class In, class Out, axis_spec S>
 struct axis_op;
 
 template <class Op>
@@ -824,13 +825,6 @@ constexpr axis_spec slice_axes(const view_dims& start, const view_dims& stride) 
     s.src[i] = static_cast<index_t>(i), s.coef[i] = stride[i], s.off[i] = start[i];
   return s;
 }
-/// An axis_op's (src, coef, off) per view dimension.
-constexpr axis_spec coded_axes(const static_vector<index_t, 3 * XLAYOUT_MAX_RANK>& c) noexcept {
-  axis_spec s{true, c.size() / 3};
-  for (std::size_t i = 0; i < s.rank; ++i)
-    s.src[i] = c[3 * i], s.coef[i] = c[3 * i + 1], s.off[i] = c[3 * i + 2];
-  return s;
-}
 template <class In, index_t... P>
 struct axis_of<transpose_op<In, P...>> {
   static constexpr axis_spec spec = transpose_axes(dimension_list{P...});
@@ -844,9 +838,9 @@ template <class In, class... S>
 struct axis_of<slice_op<In, S...>> {
   static constexpr axis_spec spec = slice_axes(view_dims{S::start...}, view_dims{S::stride...});
 };
-template <class In, class Out, index_t... C>
-struct axis_of<axis_op<In, Out, C...>> {
-  static constexpr axis_spec spec = coded_axes(static_vector<index_t, 3 * XLAYOUT_MAX_RANK>{C...});
+template <class In, class Out, axis_spec S>
+struct axis_of<axis_op<In, Out, S>> {
+  static constexpr axis_spec spec = S;
 };
 
 /// a after b: view dimension i of a reads dimension j = a.src[i] of b's view, which reads b's input.
@@ -895,12 +889,11 @@ constexpr view_op_info axis_info(const view_dims& in, const view_dims& out, cons
   return info;
 }
 
-template <class In, class Out, index_t... C>
-struct axis_op : view_map_value<axis_op<In, Out, C...>> {
-  static constexpr view_op_info info =
-      axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), axis_of<axis_op>::spec, false);
+template <class In, class Out, axis_spec S>
+struct axis_op : view_map_value<axis_op<In, Out, S>> {
+  static constexpr view_op_info info = axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), S, false);
   static constexpr indexing_map raw_map =
-      axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), axis_of<axis_op>::spec, true).map;
+      axis_info(dims_of_extents<In>(), dims_of_extents<Out>(), S, true).map;
 };
 
 /// The input extents of a view op that can fold (void for others).
@@ -920,8 +913,8 @@ template <class In, class... S>
 struct op_input<slice_op<In, S...>> {
   using type = In;
 };
-template <class In, class Out, index_t... C>
-struct op_input<axis_op<In, Out, C...>> {
+template <class In, class Out, axis_spec S>
+struct op_input<axis_op<In, Out, S>> {
   using type = In;
 };
 template <class In, class Out>
@@ -959,13 +952,6 @@ using with_tail = std::conditional_t<std::is_void_v<Tail>, Head, composed_op<Hea
 template <class In, class Tail>
 using without_head = std::conditional_t<std::is_void_v<Tail>, reshape_op<In, In>, Tail>;
 
-template <class In, class Out, class Spec, std::size_t... I>
-axis_op<In, Out,
-        (I % 3 == 0   ? Spec::spec.src[I / 3]
-         : I % 3 == 1 ? Spec::spec.coef[I / 3]
-                      : Spec::spec.off[I / 3])...>
-    axis_op_of(std::index_sequence<I...>);
-
 template <class Op, class Head>
 struct folded_axes {
   static constexpr axis_spec spec = then_axes(axis_of<Op>::spec, axis_of<Head>::spec);
@@ -990,8 +976,7 @@ constexpr auto fold_view_op() noexcept {
     } else if constexpr (std::is_same_v<in, out> && is_identity_axes(fold::spec)) {
       return std::type_identity<without_head<in, tail>>{};
     } else {
-      return std::type_identity<with_tail<
-          decltype(axis_op_of<in, out, fold>(std::make_index_sequence<3 * out::rank()>{})), tail>>{};
+      return std::type_identity<with_tail<axis_op<in, out, fold::spec>, tail>>{};
     }
   } else if constexpr (is_reshape_op<Op> && is_reshape_op<head>) {
     if constexpr (std::is_same_v<in, out>) {
