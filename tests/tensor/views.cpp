@@ -710,6 +710,9 @@ TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, s
     }
     bool wide = true;
     for (index_t e : sout) wide = wide && e >= 2;
+    // The flag (read as built, not simplified) is set exactly where no extent is 1: the simplifier replaces
+    // the variable of a unit extent by 0, so the map as built is not canonical there.
+    CHECK(detail::slice_info(in, spec, rank, true).canonical == wide);
     if (wide) {
       check(detail::slice_info(in, spec, rank, true), xla_map(hlo::opcode::slice, in, sout, [&](hlo::op& o) {
               for (std::size_t d = 0; d < rank; ++d)
@@ -720,9 +723,23 @@ TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, s
     for (std::size_t d = 0; d < rank; ++d) {
       if (draw(0, 1) == 1) rev.push_back(static_cast<index_t>(d));
     }
-    check(detail::reverse_info(in, rev, true),
-          xla_map(hlo::opcode::reverse, in, in, [&](hlo::op& o) { o.attrs.dimensions = rev; }));
+    const detail::view_op_info reversed = detail::reverse_info(in, rev, true);
+    CHECK(reversed.canonical);  // extents from 2 to 40
+    check(reversed, xla_map(hlo::opcode::reverse, in, in, [&](hlo::op& o) { o.attrs.dimensions = rev; }));
   }
+  // A unit extent: not canonical as built (the simplifier makes its variable 0).
+  detail::view_dims unit;
+  unit.push_back(1);
+  unit.push_back(5);
+  dimension_list both;
+  both.push_back(0);
+  both.push_back(1);
+  const detail::view_op_info r = detail::reverse_info(unit, both, true);
+  CHECK_FALSE(r.canonical);
+  const indexing_map* chain[] = {&r.map};
+  const result<indexing_map> simplified = detail::view_chain_map(chain, 1);
+  REQUIRE(simplified.has_value());
+  CHECK_FALSE(identical(simplified.value_, r.map));
 }
 
 TEST_CASE("views: a folded op's map marked canonical is what the simplifier makes of it", "[tensor][view]") {

@@ -280,11 +280,16 @@ struct lowered_map {
   template <std::size_t R>
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t result(const index_t* vars) noexcept {
     static_assert(R < num_results, "xlayout::lowered_map::result: R is not a result of the map");
-    constexpr expr_node n = H::value.pool.nodes[H::value.results[R]];
+    constexpr expr_id id = H::value.results[R];
+    constexpr expr_node n = H::value.pool.nodes[id];
+    // A variable or an affine result directly (one function fewer to instantiate), others node by node.
     if constexpr (n.kind == expr_kind::variable) {
-      return vars[n.value];  // (one function fewer to instantiate)
+      return vars[n.value];
+    } else if constexpr ((n.kind == expr_kind::add || n.kind == expr_kind::mul) &&
+                         detail::affine_v<H, id>.ok) {
+      return detail::lowered_affine<H, id>(vars, std::make_index_sequence<detail::affine_v<H, id>.size>{});
     } else {
-      return detail::lowered_node<H, H::value.results[R]>(vars);
+      return detail::lowered_node<H, id>(vars);
     }
   }
   /// Every result at vars[0..num_vars), as an index_array.

@@ -407,6 +407,7 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
     }
     info = with_map ? finish_view_op(hlo::op_maps_detail::slice_map(dims, out), out)
                     : view_op_without_map(out, n);
+    info.canonical = no_unit_extent(out);
   } else {
     // (d...){rt...} -> (d * stride + start) per dimension: a range's start and stride are symbols the view
     // holds, an index is one; the bounds of each are what a valid slice of that extent allows.
@@ -496,6 +497,7 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
     // XLA's reverse map (the one hlo::op's reverse gives, without building an hlo::op).
     info = with_map ? finish_view_op(hlo::op_maps_detail::reverse_map(dims, view_sizes(in)), in)
                     : view_op_without_map(in, in.size());
+    info.canonical = no_unit_extent(in);
   } else {
     // XLA's map with the extent of a reversed '?' dimension as a symbol the view holds: (d){rt} -> (rt - d),
     // rt = extent - 1.
