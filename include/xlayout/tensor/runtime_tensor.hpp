@@ -57,8 +57,9 @@ class runtime_mapping {
   XLAYOUT_HD constexpr bool is_strided() const noexcept { return strided_; }
   /// The stride of dimension d in elements. @pre is_strided()
   XLAYOUT_HD constexpr index_t stride(std::size_t d) const noexcept { return strides_[d]; }
-  /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles): the
-  /// call form then evaluates a fixed number of shifts and masks per dimension.
+  /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles), a
+  /// low one (shift 0) and a high one with no modulus: the call form then evaluates a mask and a shift per
+  /// dimension (digit 0 the low digit, digit 1 the high one).
   XLAYOUT_HD constexpr bool uses_two_digits() const noexcept { return two_digits_; }
   /// Whether each dimension has at most three digits, all powers of two (two levels of power-of-two tiles,
   /// such as T(8,128)(2,1)): the call form of a runtime_tensor of static rank then evaluates three shifts
@@ -192,8 +193,7 @@ class runtime_mapping {
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
                                                                  std::index_sequence<D...>) const noexcept {
-    return (index_t{0} + ... +
-            (shifted_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D])));
+    return (index_t{0} + ... + (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 1], idx[D])));
   }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t three_digit_sum(const index_t* idx,
@@ -210,6 +210,14 @@ class runtime_mapping {
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t shifted_term(const digit& g, index_t i) noexcept {
     using U = std::uint64_t;
     return static_cast<index_t>((static_cast<U>(i) >> g.shift) & g.mask) * g.stride;
+  }
+  // The two-digit path's digits (make_runtime_mapping orders them): the low one has shift 0, the high one
+  // no mask; a missing digit has mask and stride 0 (both forms give 0).
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t low_term(const digit& g, index_t i) noexcept {
+    return static_cast<index_t>(static_cast<std::uint64_t>(i) & g.mask) * g.stride;
+  }
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t high_term(const digit& g, index_t i) noexcept {
+    return static_cast<index_t>(static_cast<std::uint64_t>(i) >> g.shift) * g.stride;
   }
   template <std::size_t... K>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t strided_sum(const index_t* idx,
@@ -340,6 +348,24 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       m.strides_[d] = t.stride;
     }
   }
+  // The two-digit path reads dimension d as (i & mask) * stride + (i >> shift) * stride: digit 0 its low
+  // digit (shift 0), digit 1 its high one (no mask), or none (mask 0, stride 0: a term of 0): a shift and a
+  // mask fewer per dimension than shifting and masking both (a shift by a variable is two instructions on
+  // x86-64 without BMI2). A dimension whose digits are not so takes the three-digit path, which shifts and
+  // masks each. (The index program's digits of one tile level are always so; checked, not assumed.)
+  if (m.two_digits_) {
+    for (std::size_t d = 0; d < m.rank_; ++d) {
+      runtime_mapping::digit* g = &m.digits_[3 * d];
+      if (g[1].mask != 0 && g[1].shift == 0) {
+        const runtime_mapping::digit low = g[1];
+        g[1] = g[0];
+        g[0] = low;
+      }
+      const bool low = g[0].mask == 0 || g[0].shift == 0;
+      const bool high = g[1].mask == 0 || g[1].mask == ~std::uint64_t{0};
+      if (!low || !high) m.two_digits_ = false;
+    }
+  }
   using P = runtime_mapping::path;
   m.path_ = m.strided_        ? P::strided
             : m.two_digits_   ? P::two_digits
@@ -405,6 +431,13 @@ class fixed_path_tensor {
     using U = std::uint64_t;
     if constexpr (Digits == 1) {
       return (index_t{0} + ... + (idx[G] * stride_[G]));
+    } else if constexpr (Digits == 2) {
+      // Digit 0 of a dimension is its low one (shift 0), digit 1 its high one (no mask): see
+      // make_runtime_mapping.
+      return (index_t{0} + ... +
+              (static_cast<index_t>(G % 2 == 0 ? static_cast<U>(idx[G / 2]) & mask_[G]
+                                               : static_cast<U>(idx[G / 2]) >> shift_[G]) *
+               stride_[G]));
     } else {
       return (index_t{0} + ... +
               (static_cast<index_t>((static_cast<U>(idx[G / Digits]) >> shift_[G]) & mask_[G]) * stride_[G]));
