@@ -199,8 +199,8 @@ class runtime_mapping {
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t three_digit_sum(const index_t* idx,
                                                                    std::index_sequence<D...>) const noexcept {
     return (index_t{0} + ... +
-            (shifted_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D]) +
-             shifted_term(digits_[3 * D + 2], idx[D])));
+            (low_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D]) +
+             high_term(digits_[3 * D + 2], idx[D])));
   }
   struct digit {
     index_t stride = 0;
@@ -366,6 +366,31 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       if (!low || !high) m.two_digits_ = false;
     }
   }
+  // The three-digit path likewise: digit 0 the low digit (masked), 1 the middle one (shifted and masked), 2
+  // the high one (shifted); a dimension with two digits has no middle one, with one no high one.
+  if (!m.two_digits_ && m.three_digits_) {
+    for (std::size_t d = 0; d < m.rank_; ++d) {
+      runtime_mapping::digit* g = &m.digits_[3 * d];
+      // By shift, the missing digits (mask 0) last: an insertion sort of three.
+      const auto before = [](const runtime_mapping::digit& a, const runtime_mapping::digit& b) {
+        return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;
+      };
+      for (std::size_t i = 1; i < 3; ++i) {
+        for (std::size_t j = i; j > 0 && before(g[j], g[j - 1]); --j) {
+          const runtime_mapping::digit t = g[j];
+          g[j] = g[j - 1];
+          g[j - 1] = t;
+        }
+      }
+      if (g[1].mask != 0 && g[2].mask == 0) {  // two digits: low and high
+        g[2] = g[1];
+        g[1] = runtime_mapping::digit{};
+      }
+      const bool low = g[0].mask == 0 || g[0].shift == 0;
+      const bool high = g[2].mask == 0 || g[2].mask == ~std::uint64_t{0};
+      if (!low || !high) m.three_digits_ = false;
+    }
+  }
   using P = runtime_mapping::path;
   m.path_ = m.strided_        ? P::strided
             : m.two_digits_   ? P::two_digits
@@ -439,8 +464,12 @@ class fixed_path_tensor {
                                                : static_cast<U>(idx[G / 2]) >> shift_[G]) *
                stride_[G]));
     } else {
+      // Digits 0, 1, 2 of a dimension: the low one (no shift), the middle one, the high one (no mask).
       return (index_t{0} + ... +
-              (static_cast<index_t>((static_cast<U>(idx[G / Digits]) >> shift_[G]) & mask_[G]) * stride_[G]));
+              (static_cast<index_t>(G % 3 == 0   ? static_cast<U>(idx[G / 3]) & mask_[G]
+                                    : G % 3 == 2 ? static_cast<U>(idx[G / 3]) >> shift_[G]
+                                                 : (static_cast<U>(idx[G / 3]) >> shift_[G]) & mask_[G]) *
+               stride_[G]));
     }
   }
 
