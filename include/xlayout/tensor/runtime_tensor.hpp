@@ -59,7 +59,7 @@ class runtime_mapping {
   XLAYOUT_HD constexpr index_t stride(std::size_t d) const noexcept { return strides_[d]; }
   /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles), a
   /// low one (shift 0) and a high one with no modulus: the call form then evaluates a mask and a shift per
-  /// dimension (digit 0 the low digit, digit 1 the high one).
+  /// dimension (slots 0 and 2, digit_stride and the others).
   XLAYOUT_HD constexpr bool uses_two_digits() const noexcept { return two_digits_; }
   /// Whether each dimension has at most three digits, all powers of two (two levels of power-of-two tiles,
   /// such as T(8,128)(2,1)): the call form of a runtime_tensor of static rank then evaluates three shifts
@@ -73,8 +73,9 @@ class runtime_mapping {
   XLAYOUT_HD constexpr int fixed_path() const noexcept {
     return path_ == path::strided ? 1 : path_ == path::two_digits ? 2 : path_ == path::three_digits ? 3 : 0;
   }
-  /// Digit k (k < 3) of dimension d on the digit paths: ((index >> shift) & mask) * stride; mask 0 for a
-  /// digit the dimension does not have.
+  /// Slot k (k < 3) of dimension d on the digit paths: its low digit (k 0, shift 0), middle digit (1) and
+  /// high digit (2, no mask), each ((index >> shift) & mask) * stride; mask and stride 0 for a digit the
+  /// dimension does not have (a dimension of one digit has it in slot 0, of two in slots 0 and 2).
   XLAYOUT_HD constexpr index_t digit_stride(std::size_t d, std::size_t k) const noexcept {
     return digits_[3 * d + k].stride;
   }
@@ -193,7 +194,7 @@ class runtime_mapping {
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
                                                                  std::index_sequence<D...>) const noexcept {
-    return (index_t{0} + ... + (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 1], idx[D])));
+    return (index_t{0} + ... + (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 2], idx[D])));
   }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t three_digit_sum(const index_t* idx,
@@ -211,7 +212,7 @@ class runtime_mapping {
     using U = std::uint64_t;
     return static_cast<index_t>((static_cast<U>(i) >> g.shift) & g.mask) * g.stride;
   }
-  // The two-digit path's digits (make_runtime_mapping orders them): the low one has shift 0, the high one
+  // The low and high slots (make_runtime_mapping fills them so): the low digit has shift 0, the high one
   // no mask; a missing digit has mask and stride 0 (both forms give 0).
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t low_term(const digit& g, index_t i) noexcept {
     return static_cast<index_t>(static_cast<std::uint64_t>(i) & g.mask) * g.stride;
@@ -348,47 +349,32 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       m.strides_[d] = t.stride;
     }
   }
-  // The two-digit path reads dimension d as (i & mask) * stride + (i >> shift) * stride: digit 0 its low
-  // digit (shift 0), digit 1 its high one (no mask), or none (mask 0, stride 0: a term of 0): a shift and a
-  // mask fewer per dimension than shifting and masking both (a shift by a variable is two instructions on
-  // x86-64 without BMI2). A dimension whose digits are not so takes the three-digit path, which shifts and
-  // masks each. (The index program's digits of one tile level are always so; checked, not assumed.)
-  if (m.two_digits_) {
+  // The digit paths read dimension d's slots as the low digit (i & mask) * stride, the middle one
+  // ((i >> shift) & mask) * stride and the high one (i >> shift) * stride (the two-digit path: low and high
+  // only): a shift or a mask fewer per digit than shifting and masking each (a shift by a variable is two
+  // instructions on x86-64 without BMI2). The digits go into the slots by shift, a missing one (mask 0,
+  // stride 0) giving 0; a dimension whose lowest digit is shifted or whose highest is masked takes the
+  // general path. (The index program's digits always fit; checked, not assumed.)
+  if (m.two_digits_ || m.three_digits_) {
+    const auto before = [](const runtime_mapping::digit& a, const runtime_mapping::digit& b) {
+      return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;  // by shift, missing ones last
+    };
     for (std::size_t d = 0; d < m.rank_; ++d) {
       runtime_mapping::digit* g = &m.digits_[3 * d];
-      if (g[1].mask != 0 && g[1].shift == 0) {
-        const runtime_mapping::digit low = g[1];
-        g[1] = g[0];
-        g[0] = low;
-      }
-      const bool low = g[0].mask == 0 || g[0].shift == 0;
-      const bool high = g[1].mask == 0 || g[1].mask == ~std::uint64_t{0};
-      if (!low || !high) m.two_digits_ = false;
-    }
-  }
-  // The three-digit path likewise: digit 0 the low digit (masked), 1 the middle one (shifted and masked), 2
-  // the high one (shifted); a dimension with two digits has no middle one, with one no high one.
-  if (!m.two_digits_ && m.three_digits_) {
-    for (std::size_t d = 0; d < m.rank_; ++d) {
-      runtime_mapping::digit* g = &m.digits_[3 * d];
-      // By shift, the missing digits (mask 0) last: an insertion sort of three.
-      const auto before = [](const runtime_mapping::digit& a, const runtime_mapping::digit& b) {
-        return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;
-      };
-      for (std::size_t i = 1; i < 3; ++i) {
+      for (std::size_t i = 1; i < 3; ++i) {  // an insertion sort of three
         for (std::size_t j = i; j > 0 && before(g[j], g[j - 1]); --j) {
           const runtime_mapping::digit t = g[j];
           g[j] = g[j - 1];
           g[j - 1] = t;
         }
       }
-      if (g[1].mask != 0 && g[2].mask == 0) {  // two digits: low and high
+      if (g[1].mask != 0 && g[2].mask == 0) {  // two digits: low and high, no middle one
         g[2] = g[1];
         g[1] = runtime_mapping::digit{};
       }
       const bool low = g[0].mask == 0 || g[0].shift == 0;
       const bool high = g[2].mask == 0 || g[2].mask == ~std::uint64_t{0};
-      if (!low || !high) m.three_digits_ = false;
+      if (!low || !high) m.two_digits_ = m.three_digits_ = false;
     }
   }
   using P = runtime_mapping::path;
@@ -426,9 +412,10 @@ class fixed_path_tensor {
         stride_[d] = m.stride(d);
       } else {
         for (std::size_t k = 0; k < Digits; ++k) {
-          stride_[d * Digits + k] = m.digit_stride(d, k);
-          shift_[d * Digits + k] = m.digit_shift(d, k);
-          mask_[d * Digits + k] = m.digit_mask(d, k);
+          const std::size_t slot = Digits == 2 && k == 1 ? 2 : k;  // the two-digit path: low and high slots
+          stride_[d * Digits + k] = m.digit_stride(d, slot);
+          shift_[d * Digits + k] = m.digit_shift(d, slot);
+          mask_[d * Digits + k] = m.digit_mask(d, slot);
         }
       }
     }
@@ -634,31 +621,32 @@ struct walk_inner {
   }
   /// The shapes of loops b and c that bc runs without a test per element: kind() picks one for counts nb
   /// and nc, once per block, and bc<K> is compiled per shape (each loop with its own registers).
-  enum class shape { general, two_by_two, unit_stride, pairs, runs_of_four };
-  XLAYOUT_HD constexpr shape kind(index_t nb, index_t nc) const noexcept {
-    if (c_follows_b) return shape::general;
-    if (nb == 2 && nc == 2) return shape::two_by_two;  // a block of 2 x 2 (T(2,2))
-    if (c.stride != 1 || c.divisor != 1) return shape::general;
+  enum class block_shape { general, two_by_two, unit_stride, pairs, runs_of_four };
+  XLAYOUT_HD constexpr block_shape kind(index_t nb, index_t nc) const noexcept {
+    if (c_follows_b) return block_shape::general;
+    if (nb == 2 && nc == 2) return block_shape::two_by_two;
+    if (c.stride != 1 || c.divisor != 1) return block_shape::general;
     // Loop c runs over consecutive elements, a digit of 1 each: written as a loop whose stride the compilers
     // know is 1, they vectorise it, as they do the static for_each's.
-    return nc == 2 && b.stride == 2 ? shape::pairs : shape::unit_stride;
+    return nc == 2 && b.stride == 2 ? block_shape::pairs : block_shape::unit_stride;
   }
   /// Loops b and c at digit va of loop a, from offset ob: nb iterations of b, nc of c (unless c_follows_b,
   /// where c's count is taken per digit of b from c_base), in the shape K that kind(nb, nc) returned.
-  template <shape K, std::size_t N, class F>
+  template <block_shape K, std::size_t N, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void bc(index_t va, index_t ob, index_t nb, index_t c_base,
                                                    index_t nc, F& f) const {
-    if constexpr (K == shape::two_by_two) {
+    if constexpr (K == block_shape::two_by_two) {
       pair<N>(va, 0, ob, f);
       pair<N>(va, b.divisor, ob + b.stride, f);
-    } else if constexpr (K == shape::pairs) {  // the (2,1) tiles of 16-bit types: one run of 2 nb elements
+    } else if constexpr (K ==
+                         block_shape::pairs) {  // the (2,1) tiles of 16-bit types: one run of 2 nb elements
       index_t vb = 0;
       for (index_t ib = 0; ib < nb; ++ib) {
         call<N>(va, vb, 0, ob + 2 * ib, f);
         call<N>(va, vb, 1, ob + 2 * ib + 1, f);
         vb += b.divisor;
       }
-    } else if constexpr (K == shape::unit_stride) {
+    } else if constexpr (K == block_shape::unit_stride) {
       index_t vb = 0, oc0 = ob;
       for (index_t ib = 0; ib < nb; ++ib) {
         for (index_t ic = 0; ic < nc; ++ic) call<N>(va, vb, ic, oc0 + ic, f);
@@ -684,12 +672,12 @@ struct walk_inner {
     }
   }
   /// Iterations [ia, na) of loop a with loops b and c of counts nb and nc throughout, in shape K.
-  /// shape::runs_of_four: 2 x 2 blocks one after another (strides 4, 2, 1 and c's digit 1), as T(2,2)'s
+  /// block_shape::runs_of_four: 2 x 2 blocks one after another (strides 4, 2, 1 and c's digit 1), as T(2,2)'s
   /// inner tiles lie: one run of consecutive elements, which the compilers vectorise.
-  template <shape K, std::size_t N, class F>
+  template <block_shape K, std::size_t N, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run(index_t ia, index_t na, index_t o, index_t nb,
                                                     index_t c_base, index_t nc, F& f) const {
-    if constexpr (K == shape::runs_of_four) {
+    if constexpr (K == block_shape::runs_of_four) {
       for (; ia < na; ++ia) {
         const index_t va = ia * a.divisor, oa = o + 4 * ia;
         call<N>(va, 0, 0, oa, f);
@@ -728,23 +716,25 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
       if (full > na) full = na;
     }
     const index_t nc_full = c.count(c_base);
-    using shape = walk_inner::shape;
+    using block_shape = walk_inner::block_shape;
     switch (w.kind(nb, nc_full)) {
-      case shape::two_by_two:
+      case block_shape::two_by_two:
+        // Runs of 2 x 2 blocks are told apart here rather than in kind(): tested there, g++ 12 compiled the
+        // index-using walk of T(2,2) into 6 % more instructions.
         if (a.stride == 4 && b.stride == 2 && c.stride == 1 && c.divisor == 1) {
-          w.template run<shape::runs_of_four, N>(0, full, o, nb, c_base, nc_full, f);
+          w.template run<block_shape::runs_of_four, N>(0, full, o, nb, c_base, nc_full, f);
         } else {
-          w.template run<shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
+          w.template run<block_shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
         }
         break;
-      case shape::pairs:
-        w.template run<shape::pairs, N>(0, full, o, nb, c_base, nc_full, f);
+      case block_shape::pairs:
+        w.template run<block_shape::pairs, N>(0, full, o, nb, c_base, nc_full, f);
         break;
-      case shape::unit_stride:
-        w.template run<shape::unit_stride, N>(0, full, o, nb, c_base, nc_full, f);
+      case block_shape::unit_stride:
+        w.template run<block_shape::unit_stride, N>(0, full, o, nb, c_base, nc_full, f);
         break;
       default:
-        w.template run<shape::general, N>(0, full, o, nb, c_base, nc_full, f);
+        w.template run<block_shape::general, N>(0, full, o, nb, c_base, nc_full, f);
     }
     ia = full;
   }
@@ -752,7 +742,7 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
     const index_t va = ia * a.divisor;
     const index_t nb = b.count(e[b.dimension] + (b_follows_a ? va : 0));
     const index_t c_base = e[c.dimension] + (c_follows_a ? va : 0);
-    w.template bc<walk_inner::shape::general, N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
+    w.template bc<walk_inner::block_shape::general, N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
   }
 }
 
