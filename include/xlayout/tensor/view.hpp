@@ -1525,7 +1525,11 @@ class tensor_view {
       if constexpr (rank_dynamic() == 0) {
         if (!((static_cast<std::uint64_t>(vars[D]) < static_cast<std::uint64_t>(static_extent_of<D>)) &&
               ...)) {
+#if defined(__CUDA_ARCH__)
           const index_t e[] = {static_extent_of<D>..., 0};
+#else
+          const index_t* e = detail::static_extent_list<static_extent_of<D>...>;
+#endif
           detail::index_out_of_range_failed(__FILE__, __LINE__, vars, e, sizeof...(D));
         }
       } else {
