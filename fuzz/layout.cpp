@@ -4,12 +4,25 @@
 // it and report padding slots as padding_element, the compiled index program (when exact) must agree, and
 // required_span_size must be the model's buffer size. Where the layout compiles for run-time access, a
 // runtime_tensor over the model's buffer must reach each element at its slot and for_each must visit every
-// element once, in increasing slot order, with its index.
+// element once, in increasing slot order, with its index; the fixed paths of the call forms (strided, two
+// or three digits per dimension, runtime_mapping::fixed_offset and operator()) must give the same slot.
 #include <span>
 #include <support/brute_force_layout.hpp>
 #include <xlayout/tensor/runtime_tensor.hpp>
 
 #include "shape_checks.hpp"
+
+namespace {
+// m.fixed_offset<R>(idx[0], ..., idx[R-1]) and m(idx[0], ..., idx[R-1]), both equal to want.
+template <std::size_t R>
+bool fixed_forms_agree(const xlayout::runtime_mapping& m, const xlayout::index_t* idx,
+                       xlayout::index_t want) {
+  return [&]<std::size_t... D>(std::index_sequence<D...>) {
+    return m.fixed_offset<R>(idx[D]...) == want && m(idx[D]...) == want;
+  }
+  (std::make_index_sequence<R>{});
+}
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 2048) return -1;
@@ -67,6 +80,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(x == id, in);
       FUZZ_CHECK(previous == nullptr || &x > previous, in);
       FUZZ_CHECK(m->offset(idx.data()) == &x - buffer.data(), in);
+      const xlayout::index_t at = &x - buffer.data();
+      switch (rank) {
+        case 1:
+          FUZZ_CHECK(fixed_forms_agree<1>(*m, idx.data(), at), in);
+          break;
+        case 2:
+          FUZZ_CHECK(fixed_forms_agree<2>(*m, idx.data(), at), in);
+          break;
+        case 3:
+          FUZZ_CHECK(fixed_forms_agree<3>(*m, idx.data(), at), in);
+          break;
+        case 4:
+          FUZZ_CHECK(fixed_forms_agree<4>(*m, idx.data(), at), in);
+          break;
+        default:
+          break;
+      }
       previous = &x;
       ++elements;
     });

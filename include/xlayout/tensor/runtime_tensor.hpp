@@ -58,12 +58,12 @@ class runtime_mapping {
   /// The stride of dimension d in elements. @pre is_strided()
   XLAYOUT_HD constexpr index_t stride(std::size_t d) const noexcept { return strides_[d]; }
   /// Whether each dimension has at most two digits, all powers of two (one level of power-of-two tiles), a
-  /// low one (shift 0) and a high one with no modulus: the call form then evaluates a mask and a shift per
-  /// dimension (slots 0 and 2, digit_stride and the others).
+  /// low one (shift 0) and a high one with no modulus: the call form then evaluates a multiply-add and a
+  /// shift-multiply-add per dimension (slots 0 and 2, digit_coefficient and digit_shift).
   XLAYOUT_HD constexpr bool uses_two_digits() const noexcept { return two_digits_; }
   /// Whether each dimension has at most three digits, all powers of two (two levels of power-of-two tiles,
-  /// such as T(8,128)(2,1)): the call form of a runtime_tensor of static rank then evaluates three shifts
-  /// and masks per dimension.
+  /// such as T(8,128)(2,1)): the call form of a runtime_tensor of static rank then evaluates a multiply-add
+  /// and two shift-multiply-adds per dimension.
   XLAYOUT_HD constexpr bool uses_three_digits() const noexcept { return three_digits_; }
   /// Whether every term has a power-of-two divisor and modulus (the accessor then uses shifts and masks).
   XLAYOUT_HD constexpr bool uses_shifts() const noexcept { return pow2_; }
@@ -78,6 +78,14 @@ class runtime_mapping {
   /// dimension does not have (a dimension of one digit has it in slot 0, of two in slots 0 and 2).
   XLAYOUT_HD constexpr index_t digit_stride(std::size_t d, std::size_t k) const noexcept {
     return digits_[3 * d + k].stride;
+  }
+  /// What the digit paths multiply slot k's (index >> shift) by, so that no digit needs its mask: the
+  /// digits of a dimension are consecutive bit fields of its index (each mask reaches the next digit's
+  /// shift), so ((i >> s1) & m1) * t1 + (i >> s2) * t2 == (i >> s1) * t1 + (i >> s2) * (t2 - t1 * 2^(s2 -
+  /// s1)), the coefficients taken modulo 2^64 (the sum is exact there, and fits). The low digit's shift is 0:
+  /// its term i * c is what a loop over i strength-reduces to an addition.
+  XLAYOUT_HD constexpr std::uint64_t digit_coefficient(std::size_t d, std::size_t k) const noexcept {
+    return digits_[3 * d + k].coefficient;
   }
   XLAYOUT_HD constexpr std::uint32_t digit_shift(std::size_t d, std::size_t k) const noexcept {
     return digits_[3 * d + k].shift;
@@ -135,7 +143,7 @@ class runtime_mapping {
     }
     if (two_digits_) {
       // At most two power-of-two digits per dimension (untiled layouts, one level of tiles): a fixed number
-      // of shifts, masks and multiply-adds, the indices in registers, the constants loop-invariant.
+      // of shifts and multiply-adds, the indices in registers, the constants loop-invariant.
       check_range(idx);
       return two_digit_sum(idx, std::make_index_sequence<sizeof...(I)>{});
     }
@@ -144,9 +152,9 @@ class runtime_mapping {
 
   /// offset with the rank R known at compile time (what runtime_tensor<T, R> calls): the path (strided, two
   /// or three power-of-two digits per dimension, or the general loop) is chosen by one switch on a value set
-  /// when the layout was compiled, each path a fixed sequence of R multiply-adds or 2R or 3R shift, mask,
-  /// multiply-adds, the indices in registers. @pre rank() == R, each index in range (XLAYOUT_ASSERT; an
-  /// optimiser assumption with assertions off, as for the static accessor).
+  /// when the layout was compiled, each path a fixed sequence of R multiply-adds, or R multiply-adds and R or
+  /// 2R shift-multiply-adds (digit_coefficient), the indices in registers. @pre rank() == R, each index in
+  /// range (XLAYOUT_ASSERT; an optimiser assumption with assertions off, as for the static accessor).
   template <std::size_t R, index_like... I>
     requires(sizeof...(I) == R)
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t fixed_offset(I... i) const noexcept {
@@ -194,31 +202,32 @@ class runtime_mapping {
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
                                                                  std::index_sequence<D...>) const noexcept {
-    return (index_t{0} + ... + (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 2], idx[D])));
+    using U = std::uint64_t;
+    return static_cast<index_t>(
+        (U{0} + ... + (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 2], idx[D]))));
   }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t three_digit_sum(const index_t* idx,
                                                                    std::index_sequence<D...>) const noexcept {
-    return (index_t{0} + ... +
-            (low_term(digits_[3 * D], idx[D]) + shifted_term(digits_[3 * D + 1], idx[D]) +
-             high_term(digits_[3 * D + 2], idx[D])));
+    using U = std::uint64_t;
+    return static_cast<index_t>((U{0} + ... +
+                                 (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 1], idx[D]) +
+                                  high_term(digits_[3 * D + 2], idx[D]))));
   }
   struct digit {
     index_t stride = 0;
     std::uint64_t mask = 0;
     std::uint32_t shift = 0;
+    std::uint64_t coefficient = 0;  // see digit_coefficient
   };
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t shifted_term(const digit& g, index_t i) noexcept {
-    using U = std::uint64_t;
-    return static_cast<index_t>((static_cast<U>(i) >> g.shift) & g.mask) * g.stride;
+  // The digit paths' terms, in unsigned arithmetic (digit_coefficient): the low slot's shift is 0; a missing
+  // digit has coefficient and shift 0 (its term is 0).
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr std::uint64_t low_term(const digit& g, index_t i) noexcept {
+    return static_cast<std::uint64_t>(i) * g.coefficient;
   }
-  // The low and high slots (make_runtime_mapping fills them so): the low digit has shift 0, the high one
-  // no mask; a missing digit has mask and stride 0 (both forms give 0).
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t low_term(const digit& g, index_t i) noexcept {
-    return static_cast<index_t>(static_cast<std::uint64_t>(i) & g.mask) * g.stride;
-  }
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t high_term(const digit& g, index_t i) noexcept {
-    return static_cast<index_t>(static_cast<std::uint64_t>(i) >> g.shift) * g.stride;
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr std::uint64_t high_term(const digit& g,
+                                                                          index_t i) noexcept {
+    return (static_cast<std::uint64_t>(i) >> g.shift) * g.coefficient;
   }
   template <std::size_t... K>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t strided_sum(const index_t* idx,
@@ -349,12 +358,13 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       m.strides_[d] = t.stride;
     }
   }
-  // The digit paths read dimension d's slots as the low digit (i & mask) * stride, the middle one
-  // ((i >> shift) & mask) * stride and the high one (i >> shift) * stride (the two-digit path: low and high
-  // only): a shift or a mask fewer per digit than shifting and masking each (a shift by a variable is two
-  // instructions on x86-64 without BMI2). The digits go into the slots by shift, a missing one (mask 0,
-  // stride 0) giving 0; a dimension whose lowest digit is shifted or whose highest is masked takes the
-  // general path. (The index program's digits always fit; checked, not assumed.)
+  // The digit paths read dimension d's slots as i * c0 + (i >> s1) * c1 + (i >> s2) * c2 (the two-digit
+  // path: slots 0 and 2), the coefficients telescoped so that no digit needs its mask (digit_coefficient):
+  // the low term is an induction variable in a loop over i, and a shift by a variable is two instructions
+  // on x86-64 without BMI2. The digits go into the slots by shift, a missing one (mask, stride and
+  // coefficient 0) giving 0; a dimension whose lowest digit is shifted, whose highest is masked, or whose
+  // digits are not consecutive bit fields takes the general path. (The index program's digits always fit;
+  // checked, not assumed.)
   if (m.two_digits_ || m.three_digits_) {
     const auto before = [](const runtime_mapping::digit& a, const runtime_mapping::digit& b) {
       return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;  // by shift, missing ones last
@@ -375,6 +385,28 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       const bool low = g[0].mask == 0 || g[0].shift == 0;
       const bool high = g[2].mask == 0 || g[2].mask == ~std::uint64_t{0};
       if (!low || !high) m.two_digits_ = m.three_digits_ = false;
+      // The coefficients: each present digit's mask must reach the next one's shift (the last has no mask).
+      // A digit no in-range index reaches (a padded dimension's: f32[7]{0:T(8)pad(10)}'s i / 8, after a
+      // low digit whose modulus was dropped) is 0 throughout: coefficient 0.
+      using U = std::uint64_t;
+      const runtime_mapping::digit* prev = nullptr;
+      for (std::size_t k = 0; k < 3; ++k) {
+        runtime_mapping::digit& h = g[k];
+        if (h.mask == 0) continue;
+        if (static_cast<U>(m.extents_[d] - 1) >> h.shift == 0 && k > 0) continue;
+        if (prev != nullptr) {
+          const std::uint32_t gap = h.shift - prev->shift;
+          if (h.shift <= prev->shift || gap >= 64 || prev->mask != (U{1} << gap) - 1) {
+            m.two_digits_ = m.three_digits_ = false;
+            break;
+          }
+          h.coefficient = static_cast<U>(h.stride) - (static_cast<U>(prev->stride) << gap);
+        } else {
+          h.coefficient = static_cast<U>(h.stride);
+        }
+        prev = &h;
+      }
+      if (prev != nullptr && prev->mask != ~U{0}) m.two_digits_ = m.three_digits_ = false;
     }
   }
   using P = runtime_mapping::path;
@@ -389,10 +421,11 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
 inline constexpr std::size_t dynamic_rank = ~std::size_t{0};
 
 /// What runtime_tensor<Element, Rank>::visit hands to its function on the fixed paths: the tensor with its
-/// access path in its type (Digits 1: a multiply-add per dimension; 2 or 3: that many shift, mask and
-/// multiply-adds per dimension) and the path's constants as members, so that a loop written over it keeps
-/// them in registers and the compiler strength-reduces it as it does for a static Tensor. Element access
-/// (t(i, j, ...), with runtime_tensor's precondition and check), extent, rank and data.
+/// access path in its type (Digits 1: a multiply-add per dimension; 2 or 3: a multiply-add and one or two
+/// shift-multiply-adds per dimension, runtime_mapping::digit_coefficient) and the path's constants as
+/// members, so that a loop written over it keeps them in registers and the compiler strength-reduces it as it
+/// does for a static Tensor. Element access (t(i, j, ...), with runtime_tensor's precondition and check),
+/// extent, rank and data.
 template <class Element, std::size_t Rank, std::size_t Digits>
 class fixed_path_tensor {
   static_assert(Rank >= 1 && Digits >= 1 && Digits <= 3);
@@ -401,7 +434,7 @@ class fixed_path_tensor {
   using element_type = Element;
   using reference = Element&;
   using index_type = index_t;
-  /// The shift-mask-multiply digits per dimension (1: a plain multiply-add).
+  /// The digits per dimension (1: a plain multiply-add).
   static constexpr std::size_t digits = Digits;
 
   /// @pre m.fixed_path() == Digits and m.rank() == Rank.
@@ -413,9 +446,8 @@ class fixed_path_tensor {
       } else {
         for (std::size_t k = 0; k < Digits; ++k) {
           const std::size_t slot = Digits == 2 && k == 1 ? 2 : k;  // the two-digit path: low and high slots
-          stride_[d * Digits + k] = m.digit_stride(d, slot);
+          coefficient_[d * Digits + k] = m.digit_coefficient(d, slot);
           shift_[d * Digits + k] = m.digit_shift(d, slot);
-          mask_[d * Digits + k] = m.digit_mask(d, slot);
         }
       }
     }
@@ -443,28 +475,21 @@ class fixed_path_tensor {
     using U = std::uint64_t;
     if constexpr (Digits == 1) {
       return (index_t{0} + ... + (idx[G] * stride_[G]));
-    } else if constexpr (Digits == 2) {
-      // Digit 0 of a dimension is its low one (shift 0), digit 1 its high one (no mask): see
-      // make_runtime_mapping.
-      return (index_t{0} + ... +
-              (static_cast<index_t>(G % 2 == 0 ? static_cast<U>(idx[G / 2]) & mask_[G]
-                                               : static_cast<U>(idx[G / 2]) >> shift_[G]) *
-               stride_[G]));
     } else {
-      // Digits 0, 1, 2 of a dimension: the low one (no shift), the middle one, the high one (no mask).
-      return (index_t{0} + ... +
-              (static_cast<index_t>(G % 3 == 0   ? static_cast<U>(idx[G / 3]) & mask_[G]
-                                    : G % 3 == 2 ? static_cast<U>(idx[G / 3]) >> shift_[G]
-                                                 : (static_cast<U>(idx[G / 3]) >> shift_[G]) & mask_[G]) *
-               stride_[G]));
+      // i * c0 + (i >> s1) * c1 (+ (i >> s2) * c2) per dimension, its low digit's term unshifted (see
+      // runtime_mapping::digit_coefficient): no mask, and a loop over i adds c0 where it multiplied.
+      return static_cast<index_t>((U{0} + ... +
+                                   ((G % Digits == 0 ? static_cast<U>(idx[G / Digits])
+                                                     : static_cast<U>(idx[G / Digits]) >> shift_[G]) *
+                                    coefficient_[G])));
     }
   }
 
   Element* data_ = nullptr;
   index_t extents_[Rank] = {};
-  index_t stride_[Rank * Digits] = {};
+  index_t stride_[Digits == 1 ? Rank : 1] = {};
+  std::uint64_t coefficient_[Digits == 1 ? 1 : Rank * Digits] = {};
   std::uint32_t shift_[Digits == 1 ? 1 : Rank * Digits] = {};
-  std::uint64_t mask_[Digits == 1 ? 1 : Rank * Digits] = {};
 };
 
 /// A Tensor whose layout is a run-time value: a data pointer and a runtime_mapping. Element is the storage
