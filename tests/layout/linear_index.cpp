@@ -2,14 +2,17 @@
 // Named examples of XLA's documents, then a property test over 10,000 random layouts checked against a
 // brute-force model that materialises "Tiled layout"'s pad-reshape-transpose on real arrays.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <numeric>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 #include <xlayout/layout.hpp>
+#include <xlayout/tensor/index_concepts.hpp>
 
 #include "support/brute_force_layout.hpp"
 
@@ -25,6 +28,22 @@ TEST_CASE("Tiled layout: element (2,3) of F32[3,5]{1,0:T(2,2)} is at linear inde
   STATIC_REQUIRE(S::required_span_size() == 24);  // padded to whole 2x2 tiles: 2 x 3 tiles of 4
   STATIC_REQUIRE(S::multi_index(17)[0] == 2);
   STATIC_REQUIRE(S::multi_index(17)[1] == 3);
+}
+
+TEST_CASE("linear_index and checked_linear_index take the index as any range of integers", "[layout]") {
+  constexpr const shape& s = shape_v<"f32[3,5]{1,0:T(2,2)}">;
+  STATIC_REQUIRE(linear_index(s, std::array<int, 2>{2, 3}) == 17);
+  STATIC_REQUIRE(checked_linear_index(s, std::array<int, 2>{2, 3}).value() == 17);
+  STATIC_REQUIRE(checked_linear_index(s, index_array<2>{{2, 3}}).value() == 17);  // what for_each hands over
+  constexpr index_t idx[] = {2, 3, 0};
+  STATIC_REQUIRE(checked_linear_index(s, std::span<const index_t>(idx, 2)).value() == 17);
+  STATIC_REQUIRE(checked_linear_index(s, std::span<const index_t>(idx, 3)).error().id ==
+                 error_id::index_rank_mismatch);
+  STATIC_REQUIRE(checked_linear_index(s, std::array<int, 2>{3, 0}).error().id ==
+                 error_id::index_out_of_range);
+  // More indices than an index_vector holds (a rank no shape has): an error, nothing written past it.
+  constexpr std::array<int, XLAYOUT_MAX_RANK + 1> many{};
+  STATIC_REQUIRE(checked_linear_index(s, many).error().id == error_id::index_rank_mismatch);
 }
 
 TEST_CASE("Shapes and layout: [2x3] a b c / d e f with minor_to_major [0,1] is a d b e c f",

@@ -146,18 +146,41 @@ constexpr index_t linear_index(const shape& s, const index_vector& index) noexce
   return detail::linear_index_unchecked(s, index);
 }
 
-/// linear_index with the index as any sized range of integers (std::array<int, 2>, std::span, ...).
+namespace detail {
+/// An index given as any sized range of integers (std::array<int, 2>, std::span, index_array, ...).
 template <class Range>
-  requires requires(const Range& r) {
-    { *std::begin(r) } -> std::convertible_to<index_t>;
-    std::size(r);
-  } && (!std::same_as<Range, index_vector>)
+concept index_range = requires(const Range& r) {
+  { *std::begin(r) } -> std::convertible_to<index_t>;
+  std::size(r);
+}
+&&(!std::same_as<Range, index_vector>);
+/// The range's values as an index_vector; false when there are more than it holds (a rank it cannot have).
+template <class Range>
+constexpr bool to_index_vector(const Range& index, index_vector& v) noexcept {
+  for (auto i : index) {
+    if (!v.try_push_back(static_cast<index_t>(i))) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+/// linear_index with the index as any sized range of integers (std::array<int, 2>, std::span, index_array,
+/// ...).
+template <detail::index_range Range>
 constexpr index_t linear_index(const shape& s, const Range& index) noexcept {
   index_vector v;
-  for (auto i : index) {
-    if (!v.try_push_back(static_cast<index_t>(i))) break;
-  }
+  [[maybe_unused]] const bool fits = detail::to_index_vector(index, v);
+  XLAYOUT_EXPECTS(fits, index_rank_mismatch);
   return linear_index(s, v);
+}
+
+/// checked_linear_index with the index as any sized range of integers: what a for_each over a
+/// runtime_tensor or a Tensor hands its function (index_array, std::span) goes in as it is.
+template <detail::index_range Range>
+constexpr result<index_t> checked_linear_index(const shape& s, const Range& index) noexcept {
+  index_vector v;
+  if (!detail::to_index_vector(index, v)) return error_id::index_rank_mismatch;
+  return checked_linear_index(s, v);
 }
 
 /// The element at `linear` (logical order), or why there is none: linear_index_out_of_range, or
