@@ -169,8 +169,8 @@
 
 /// Marks a function that runs only when something has gone wrong (the index check's report): never inlined,
 /// laid out away from the hot path, and not weighed by the inliner at each accessor that calls it (with
-/// static_extent_list below, 63.6 -> 62.5 million g++ instructions per distinct tensor of
-/// bench/compile_time/tensors.sh 60).
+/// static_extent_list below, 49.9 -> 48.9 million g++ instructions per distinct tensor of
+/// bench/compile_time/tensors.sh 200).
 #ifndef XLAYOUT_COLD
 #if defined(__CUDA_ARCH__)
 #define XLAYOUT_COLD __noinline__

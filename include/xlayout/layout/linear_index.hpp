@@ -149,11 +149,10 @@ constexpr index_t linear_index(const shape& s, const index_vector& index) noexce
 namespace detail {
 /// An index given as any sized range of integers (std::array<int, 2>, std::span, index_array, ...).
 template <class Range>
-concept index_range = requires(const Range& r) {
+concept index_range = !std::same_as<Range, index_vector> && requires(const Range& r) {
   { *std::begin(r) } -> std::convertible_to<index_t>;
   std::size(r);
-}
-&&(!std::same_as<Range, index_vector>);
+};
 /// The range's values as an index_vector; false when there are more than it holds (a rank it cannot have).
 template <class Range>
 constexpr bool to_index_vector(const Range& index, index_vector& v) noexcept {
