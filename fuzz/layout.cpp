@@ -81,22 +81,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(previous == nullptr || &x > previous, in);
       FUZZ_CHECK(m->offset(idx.data()) == &x - buffer.data(), in);
       const xlayout::index_t at = &x - buffer.data();
-      switch (rank) {
-        case 1:
-          FUZZ_CHECK(fixed_forms_agree<1>(*m, idx.data(), at), in);
-          break;
-        case 2:
-          FUZZ_CHECK(fixed_forms_agree<2>(*m, idx.data(), at), in);
-          break;
-        case 3:
-          FUZZ_CHECK(fixed_forms_agree<3>(*m, idx.data(), at), in);
-          break;
-        case 4:
-          FUZZ_CHECK(fixed_forms_agree<4>(*m, idx.data(), at), in);
-          break;
-        default:
-          break;
-      }
+      using forms = bool (*)(const xlayout::runtime_mapping&, const xlayout::index_t*, xlayout::index_t);
+      constexpr forms agree[] = {fixed_forms_agree<1>, fixed_forms_agree<2>, fixed_forms_agree<3>,
+                                 fixed_forms_agree<4>};
+      if (rank >= 1 && rank <= 4) FUZZ_CHECK(agree[rank - 1](*m, idx.data(), at), in);
       previous = &x;
       ++elements;
     });

@@ -382,9 +382,8 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
         g[2] = g[1];
         g[1] = runtime_mapping::digit{};
       }
-      const bool low = g[0].mask == 0 || g[0].shift == 0;
-      const bool high = g[2].mask == 0 || g[2].mask == ~std::uint64_t{0};
-      if (!low || !high) m.two_digits_ = m.three_digits_ = false;
+      // The low term is unshifted (i * c0): the lowest digit must have shift 0.
+      if (g[0].mask != 0 && g[0].shift != 0) m.two_digits_ = m.three_digits_ = false;
       // The coefficients: each present digit's mask must reach the next one's shift (the last has no mask).
       // A digit no in-range index reaches (a padded dimension's: f32[7]{0:T(8)pad(10)}'s i / 8, after a
       // low digit whose modulus was dropped) is 0 throughout: coefficient 0.
@@ -663,8 +662,8 @@ struct walk_inner {
     if constexpr (K == block_shape::two_by_two) {
       pair<N>(va, 0, ob, f);
       pair<N>(va, b.divisor, ob + b.stride, f);
-    } else if constexpr (K ==
-                         block_shape::pairs) {  // the (2,1) tiles of 16-bit types: one run of 2 nb elements
+    } else if constexpr (K == block_shape::pairs) {
+      // The (2,1) tiles of 16-bit types: one run of 2 nb elements.
       index_t vb = 0;
       for (index_t ib = 0; ib < nb; ++ib) {
         call<N>(va, vb, 0, ob + 2 * ib, f);
