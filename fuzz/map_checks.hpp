@@ -1,7 +1,8 @@
 // fuzz/map_checks.hpp: the properties every indexing map must have, checked by the map targets:
 // - the printed text parses back to a map with the same meaning, and prints the same text again;
 // - evaluation agrees with the exact 128-bit evaluator (a value only where no intermediate leaves int64);
-// - result_range contains every value the map takes on its box;
+// - result_range contains every value the map takes on its box, and so does lowered_interval (the interval
+//   the lowering's arithmetic stays in, map_view's check) where it succeeds;
 // - simplify agrees with the map on every point of (small) domains, keeps the domain, is idempotent, and
 //   its text parses back;
 // - is_injective_on_domain agrees with enumeration when it decides.
@@ -59,14 +60,21 @@ inline void check_text_round_trip(const xlayout::indexing_map& m, std::string_vi
 
 inline void check_evaluation(const xlayout::indexing_map& m, std::string_view in) {
   if (m.kind != xlayout::map_kind::regular) return;
-  xlayout::interval ranges[XLAYOUT_MAX_RESULTS]{};
-  for (std::size_t i = 0; i < m.num_results; ++i) ranges[i] = xlayout::result_range(m, i);
+  xlayout::interval ranges[XLAYOUT_MAX_RESULTS]{}, lowered[XLAYOUT_MAX_RESULTS]{};
+  bool lowered_ok[XLAYOUT_MAX_RESULTS]{};
+  for (std::size_t i = 0; i < m.num_results; ++i) {
+    ranges[i] = xlayout::result_range(m, i);
+    lowered_ok[i] = xlayout::detail::lowered_interval(m, m.results[i], lowered[i]);
+  }
   for_points(m.bounds, m.num_vars(), point_limit, [&](const index_t* p) {
     const auto r = xlayout::checked_evaluate(m, p, m.num_dims, p + m.num_dims, m.num_symbols());
     bool all_fit = true;
     for (std::size_t i = 0; i < m.num_results; ++i) {
       const exact x = eval128(m, m.results[i], p);
       all_fit = all_fit && x.defined && x.fits;
+      // lowered_interval (map_view's check): where it succeeds, the value is defined, fits and lies inside.
+      if (lowered_ok[i])
+        FUZZ_CHECK(x.defined && x.fits && lowered[i].lower <= x.value && x.value <= lowered[i].upper, in);
       if (r) {
         FUZZ_CHECK(x.defined && x.fits && (*r)[i] == static_cast<index_t>(x.value), in);
         // result_range: a lower bound INT64_MIN and an upper bound INT64_MAX are unbounded.

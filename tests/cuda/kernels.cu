@@ -1,8 +1,8 @@
 // tests/cuda/kernels.cu: the accessors and iteration functions in device code, as a kernel author writes
 // them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
 // accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code, a
-// transpose through a view, views of a tensor with a '?' extent, and a tensor whose layout is a run-time
-// value.
+// transpose through a view, views of a tensor with a '?' extent (a map_view among them), and a tensor
+// whose layout is a run-time value.
 #include <cstdint>
 #include <type_traits>
 #include <xlayout/tensor.hpp>
@@ -100,6 +100,10 @@ __global__ void dynamic_views(kernel_arg<bf16_bits*, 1> arg, index_t start, inde
   }
   const auto rows = broadcast<Extents<dyn, 256>, 1>(slice(t, 0, Slice<0, 256>{}), limit);
   if (j < rows.extent(0)) out[j] += to_float(rows(j, 7));
+  // A map_view with a symbol (the row, checked against its bounds) over the '?' extent (its reach, row 7,
+  // checked when the view is built).
+  const auto row = map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 255], s0 in [0, 7]">>(t);
+  if (j < 256) out[j] += to_float(row(j, 7));
 }
 
 // A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed

@@ -80,6 +80,84 @@ TEST_CASE("lowered_map agrees with the interpreter (XLA's Evaluate) at every poi
   CHECK(agrees_everywhere<Tiled>());  // 131072 points: at run time only
 }
 
+namespace {
+
+// True when lowered_interval succeeds for every result of H's map and holds each result's value (the
+// interpreter's, which reports any overflow) at every point of the box of the variable bounds.
+template <class H>
+constexpr bool interval_holds_everywhere() {
+  const indexing_map& m = H::value;
+  interval range[XLAYOUT_MAX_RESULTS]{};
+  for (std::size_t r = 0; r < m.num_results; ++r) {
+    if (!detail::lowered_interval(m, m.results[r], range[r])) return false;
+  }
+  index_t vars[XLAYOUT_MAX_VARS]{};
+  for (std::size_t v = 0; v < m.num_vars(); ++v) vars[v] = m.bounds[v].lower;
+  for (;;) {
+    const auto value = checked_evaluate(m, vars, m.num_dims, vars + m.num_dims, m.num_symbols());
+    if (!value.has_value()) return false;
+    for (std::size_t r = 0; r < m.num_results; ++r) {
+      if (value.value_[r] < range[r].lower || value.value_[r] > range[r].upper) return false;
+    }
+    std::size_t v = m.num_vars();
+    while (v > 0) {
+      --v;
+      if (++vars[v] <= m.bounds[v].upper) break;
+      vars[v] = m.bounds[v].lower;
+      if (v == 0) return true;
+    }
+    if (m.num_vars() == 0) return true;
+  }
+}
+
+// True when lowered_interval fails for some result of H's map, and the interpreter fails (an overflow or a
+// division by zero) at `point`: the analysis refuses what does go wrong.
+template <class H, index_t... P>
+constexpr bool refused_and_fails_at() {
+  const indexing_map& m = H::value;
+  bool refused = false;
+  for (std::size_t r = 0; r < m.num_results; ++r) {
+    interval range;
+    refused = refused || !detail::lowered_interval(m, m.results[r], range);
+  }
+  const index_t point[] = {P..., 0};
+  return refused && !checked_evaluate(m, point, m.num_dims, point + m.num_dims, m.num_symbols()).has_value();
+}
+
+// Maps whose lowered arithmetic leaves int64 (or divides by zero) somewhere inside their bounds.
+using Overflow = IndexingMap<"(d0) -> (d0 * 4611686018427387904), domain: d0 in [0, 3]">;
+using PartialSum = IndexingMap<
+    "(d0, d1) -> (d0 * 4611686018427387904 + d1 * 4611686018427387904), domain: d0 in [0, 1], d1 in [0, 1]">;
+using ZeroDivisor = IndexingMap<"(d0)[s0] -> (d0 floordiv s0), domain: d0 in [0, 7], s0 in [0, 3]">;
+using ZeroModulus = IndexingMap<"(d0)[s0] -> (d0 mod s0), domain: d0 in [0, 7], s0 in [-2, 2]">;
+using Product = IndexingMap<"(d0)[s0] -> (d0 * s0), domain: d0 in [0, 3], s0 in [0, 4611686018427387904]">;
+// Near the edges, but inside: 2^62 + (-2^62), 2^62 * 1, and the largest quotients.
+using Edge = IndexingMap<
+    "(d0, d1)[s0] -> (d0 * 4611686018427387904 + d1 * 4611686018427387904, d0 * s0, "
+    "(d0 * 9223372036854775807) floordiv s0), domain: d0 in [0, 1], d1 in [-1, 0], s0 in [1, 3]">;
+
+}  // namespace
+
+TEST_CASE("lowered_interval: holds every value where it succeeds; fails where the arithmetic may overflow",
+          "[tensor][lowering]") {
+  STATIC_REQUIRE(interval_holds_everywhere<Digits>());
+  STATIC_REQUIRE(interval_holds_everywhere<Negative>());
+  STATIC_REQUIRE(interval_holds_everywhere<NegativeDivisor>());
+  STATIC_REQUIRE(interval_holds_everywhere<Symbols>());
+  STATIC_REQUIRE(interval_holds_everywhere<NoOpMod>());
+  STATIC_REQUIRE(interval_holds_everywhere<Scalar>());
+  STATIC_REQUIRE(interval_holds_everywhere<Affine>());
+  STATIC_REQUIRE(interval_holds_everywhere<RuntimeSlice>());
+  STATIC_REQUIRE(interval_holds_everywhere<Edge>());
+  STATIC_REQUIRE(agrees_everywhere<Edge>());
+  CHECK(interval_holds_everywhere<Tiled>());
+  STATIC_REQUIRE(refused_and_fails_at<Overflow, 2>());
+  STATIC_REQUIRE(refused_and_fails_at<PartialSum, 1, 1>());
+  STATIC_REQUIRE(refused_and_fails_at<ZeroDivisor, 3, 0>());
+  STATIC_REQUIRE(refused_and_fails_at<ZeroModulus, 3, 0>());
+  STATIC_REQUIRE(refused_and_fails_at<Product, 3, 4611686018427387904>());
+}
+
 TEST_CASE("lowered_map: evaluate(dims..., symbols...), result<R>, counts", "[tensor][lowering]") {
   using L = lowered_map<Symbols>;
   STATIC_REQUIRE(L::num_dims == 1);

@@ -134,7 +134,10 @@
     "static extents")                                                                                       \
   X(view_map_mismatch,                                                                                      \
     "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "   \
-    "dimension of the tensor")
+    "dimension of the tensor")                                                                              \
+  X(view_map_out_of_range,                                                                                  \
+    "map_view: over the map's domain each result must lie inside the tensor's extent, and the "             \
+    "arithmetic must stay in int64 (no overflow, no division by zero)")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -417,6 +420,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
   static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents");
   static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
+  static_assert(Id != error_id::view_map_out_of_range, "[xlayout:view_map_out_of_range] " "map_view: over the map's domain each result must lie inside the tensor's extent, and the " "arithmetic must stay in int64 (no overflow, no division by zero)");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

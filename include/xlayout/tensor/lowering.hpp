@@ -96,6 +96,94 @@ constexpr affine_form affine_of(const indexing_map& m, expr_id id) noexcept {
 template <class H, expr_id Id>
 inline constexpr affine_form affine_v = affine_of(H::value, Id);
 
+/// a + b and a * b (every corner) for intervals, false where a bound leaves int64: the checked forms of
+/// interval arithmetic, which saturates instead.
+constexpr bool fits_add(const interval& a, const interval& b, interval& out) noexcept {
+  const checked_index lo = checked_add(a.lower, b.lower), hi = checked_add(a.upper, b.upper);
+  out = {lo.value, hi.value};
+  return lo.ok && hi.ok;
+}
+constexpr bool fits_mul(const interval& a, const interval& b, interval& out) noexcept {
+  const index_t x[] = {a.lower, a.upper}, y[] = {b.lower, b.upper};
+  for (std::size_t k = 0; k < 4; ++k) {
+    const checked_index p = checked_mul(x[k / 2], y[k % 2]);
+    if (!p.ok) return false;
+    if (k == 0 || p.value < out.lower) out.lower = p.value;
+    if (k == 0 || p.value > out.upper) out.upper = p.value;
+  }
+  return true;
+}
+
+/// The interval of node `id` of m as the lowered arithmetic computes it (lowered_node's steps: an affine
+/// node's terms and partial sums left to right), every variable inside its bounds; false where a step may
+/// leave int64 or divide by zero. Where it is true, no value of the lowered map overflows at a point inside
+/// the bounds.
+constexpr bool lowered_interval(const indexing_map& m, expr_id id, interval& out) noexcept {
+  const expr_node& n = m.pool.nodes[id];
+  if (n.kind == expr_kind::constant) {
+    out = {n.value, n.value};
+    return true;
+  }
+  if (n.kind == expr_kind::variable) {
+    out = static_cast<std::size_t>(n.value) < m.num_vars() ? m.bounds[n.value] : unbounded_interval;
+    return true;
+  }
+  if (n.kind == expr_kind::add || n.kind == expr_kind::mul) {
+    const affine_form f = affine_of(m, id);
+    if (f.ok) {
+      out = {0, 0};
+      for (std::size_t k = 0; k < f.size; ++k) {
+        interval t;
+        if (!fits_mul(m.bounds[f.var[k]], {f.coef[k], f.coef[k]}, t) || !fits_add(out, t, out)) return false;
+      }
+      return fits_add(out, {f.constant, f.constant}, out);
+    }
+  }
+  interval a, b;
+  if (!lowered_interval(m, n.lhs, a) || !lowered_interval(m, n.rhs, b)) return false;
+  switch (n.kind) {
+    case expr_kind::add:
+      return fits_add(a, b, out);
+    case expr_kind::mul:
+      return fits_mul(a, b, out);
+    case expr_kind::min:
+      out = min(a, b);
+      return true;
+    case expr_kind::max:
+      out = max(a, b);
+      return true;
+    case expr_kind::floordiv:
+    case expr_kind::ceildiv: {
+      // No divisor 0, no index_min / -1; the extremes of a quotient whose divisor keeps its sign lie at the
+      // corners.
+      if (b.lower <= 0 && b.upper >= 0) return false;
+      if (a.lower == index_min && b.lower <= -1 && b.upper >= -1) return false;
+      const index_t x[] = {a.lower, a.upper}, y[] = {b.lower, b.upper};
+      for (std::size_t k = 0; k < 4; ++k) {
+        const index_t q =
+            n.kind == expr_kind::floordiv ? floor_div(x[k / 2], y[k % 2]) : ceil_div(x[k / 2], y[k % 2]);
+        if (k == 0 || q < out.lower) out.lower = q;
+        if (k == 0 || q > out.upper) out.upper = q;
+      }
+      return true;
+    }
+    case expr_kind::mod: {
+      if (b.lower <= 0 && b.upper >= 0) return false;
+      if (b.is_point()) {
+        out = expr_range(m.view(), id, m.bounds, m.num_vars());
+        return true;
+      }
+      // [0, |b| - 1] for the largest |b|.
+      const index_t largest = b.lower == index_min ? index_max : (b.lower < 0 ? -b.lower : b.upper);
+      const index_t other = b.upper < 0 ? -b.upper : b.upper;
+      out = {0, (largest > other ? largest : other) - (b.lower == index_min ? 0 : 1)};
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /// Node Id (affine) at vars: its terms added left to right, then its constant.
 template <class H, expr_id Id, std::size_t... K>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_affine(const index_t* vars,

@@ -119,11 +119,12 @@ struct symbol_rule {
   index_t size = 0;
 };
 /// A precondition on the input's run-time extents and the arguments (view_invalid_slice, or
-/// view_invalid_dimensions for `extent`): `at_least`: input extent(dim) >= size; `range`: arguments arg,
-/// arg+1, arg+2 are a valid [start:limit:stride] of dim; `index`: argument arg is an index of dim; `extent`:
-/// argument arg is an extent, in [0, 2^32) (a new '?' dimension of a broadcast, view dimension dim).
+/// view_invalid_dimensions for `extent`, view_map_out_of_range for `result`): `at_least`: input extent(dim)
+/// >= size; `range`: arguments arg, arg+1, arg+2 are a valid [start:limit:stride] of dim; `index`: argument
+/// arg is an index of dim; `extent`: argument arg is an extent, in [0, 2^32) (a new '?' dimension of a
+/// broadcast, view dimension dim); `result`: as at_least (a map_view's result reaches size - 1 in dim).
 struct view_check {
-  enum kind_t : std::uint8_t { at_least, range, index, extent } kind = at_least;
+  enum kind_t : std::uint8_t { at_least, range, index, extent, result } kind = at_least;
   index_t dim = 0;
   index_t arg = 0;
   index_t size = 0;
@@ -611,6 +612,17 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
       return view_error(error_id::view_map_mismatch);
     info.extents.push_back(m.bounds[d].upper + 1);
   }
+  // Each result inside its input extent at every point of the domain, by the lowering's own interval
+  // arithmetic (which also finds a step that may overflow): at compile time for a static extent, when the
+  // view is built for a '?' one.
+  for (std::size_t r = 0; r < m.num_results; ++r) {
+    interval range;
+    if (!lowered_interval(m, m.results[r], range) || range.lower < 0 ||
+        (in[r] != dyn && range.upper >= in[r]) || range.upper == index_max)
+      return view_error(error_id::view_map_out_of_range);
+    if (in[r] == dyn)
+      info.checks[info.num_checks++] = {view_check::result, static_cast<index_t>(r), 0, range.upper + 1};
+  }
   info.map = m;
   info.num_symbols = m.num_symbols();
   info.input_rank = m.num_results;
@@ -1018,7 +1030,7 @@ template <class Op, std::size_t C>
 XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) noexcept {
   constexpr view_check k = Op::info.checks[C];
   const index_t e = k.kind == view_check::extent ? 0 : in[k.dim];  // extent: dim is the view's
-  if constexpr (k.kind == view_check::at_least) {
+  if constexpr (k.kind == view_check::at_least || k.kind == view_check::result) {
     return e >= k.size;
   } else if constexpr (k.kind == view_check::range) {
     const index_t start = args[k.arg], limit = args[k.arg + 1], stride = args[k.arg + 2];
@@ -1035,6 +1047,8 @@ XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
                                           [[maybe_unused]] const index_t* args) noexcept {
   if constexpr (Op::info.checks[C].kind == view_check::extent) {
     XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_dimensions);
+  } else if constexpr (Op::info.checks[C].kind == view_check::result) {
+    XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_map_out_of_range);
   } else {
     XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_slice);
   }
@@ -1400,6 +1414,7 @@ class tensor_view {
         check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
       index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
       if constexpr (stored_symbols > 0) append_stored(vars + sizeof...(I));
+      if constexpr (num_symbols > 0) expect_symbols(vars, std::make_index_sequence<num_symbols>{});
       if (__builtin_is_constant_evaluated()) {
         for (std::size_t d = 0; d < rank(); ++d) {
           if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
@@ -1509,6 +1524,26 @@ class tensor_view {
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void append_stored([[maybe_unused]] index_t* out) const noexcept {
     if constexpr (stored_symbols > 0) {
       for (std::size_t k = 0; k < stored_symbols; ++k) out[k] = stored_.values[k];
+    }
+  }
+  // The symbols of operator() (a map_view's), each inside its bounds in the map: the lowering's intervals,
+  // and the check that keeps the results inside the base, assume it (a precondition, view_map_out_of_range).
+  template <std::size_t S>
+  static constexpr index_t symbol_lower = Map::value.bounds[rank() + S].lower;
+  template <std::size_t S>
+  static constexpr index_t symbol_upper = Map::value.bounds[rank() + S].upper;
+  template <std::size_t S>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr bool symbol_inside(index_t v) noexcept {
+    return symbol_lower<S> <= v && v <= symbol_upper<S>;
+  }
+  template <std::size_t... S>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void expect_symbols([[maybe_unused]] const index_t* vars,
+                                                                      std::index_sequence<S...>) noexcept {
+    const bool inside = (symbol_inside<S>(vars[rank() + S]) && ...);
+    if (__builtin_is_constant_evaluated()) {
+      if (!inside) diagnostics::view_map_out_of_range();  // not constexpr: the compile error names the rule
+    } else {
+      XLAYOUT_EXPECTS_ASSUME(inside, view_map_out_of_range);
     }
   }
   // The view's index check, then the base's element at the lowered map's results, in one function (each
