@@ -6,6 +6,9 @@
 // runtime_tensor over the model's buffer must reach each element at its slot and for_each must visit every
 // element once, in increasing slot order, with its index; the fixed paths of the call forms (strided, two
 // or three digits per dimension, runtime_mapping::fixed_offset and operator()) must give the same slot.
+// A static Tensor's accessor terms, evaluated from its layout's program for '?' extents
+// (detail::specialize_program), must be the terms the shape compiles on its own.
+#include <array>
 #include <span>
 #include <support/brute_force_layout.hpp>
 #include <xlayout/tensor/runtime_tensor.hpp>
@@ -21,6 +24,35 @@ bool fixed_forms_agree(const xlayout::runtime_mapping& m, const xlayout::index_t
     return m.fixed_offset<R>(idx[D]...) == want && m(idx[D]...) == want;
   }
   (std::make_index_sequence<R>{});
+}
+
+// detail::specialize_program (a static Tensor's accessor terms, evaluated from its layout's program for '?'
+// extents, detail::layout_program) must give the terms and span the shape compiles on its own, as
+// tests/tensor/static_program.cpp checks over grids of extents for chosen layouts. T: the program's terms.
+template <std::size_t T>
+bool specialized_agrees(const xlayout::detail::accessor_program& full, const xlayout::shape& s) {
+  constexpr std::size_t factors = 256;
+  if (xlayout::detail::factor_count(full) > factors) return true;
+  const auto flat = xlayout::detail::flatten<T, factors>(full);
+  xlayout::index_t e[XLAYOUT_MAX_RANK + 1]{};
+  for (std::size_t d = 0; d < s.rank(); ++d) e[d] = s.dimensions[d];
+  const xlayout::index_t align = s.layout.tail_padding_alignment_in_elements;
+  const auto got = xlayout::detail::specialize_program(flat, e, align);
+  const xlayout::detail::accessor_program want = xlayout::detail::make_accessor_program(s);
+  if (!want.exact) return true;
+  if (!got.ok || got.count != want.terms.size()) return false;
+  for (std::size_t k = 0; k < got.count; ++k) {
+    const auto& w = want.terms[k];
+    if (got.dimension[k] != w.dimension || got.divisor[k] != w.term.divisor ||
+        got.modulus[k] != w.term.modulus || got.stride[k] != w.term.stride)
+      return false;
+  }
+  return (got.span + align - 1) / align * align == want.span.constant;
+}
+template <std::size_t... T>
+constexpr auto specialized_table(std::index_sequence<T...>) {
+  using check = bool (*)(const xlayout::detail::accessor_program&, const xlayout::shape&);
+  return std::array<check, sizeof...(T)>{specialized_agrees<T>...};
 }
 }  // namespace
 
@@ -49,6 +81,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       in);
   const xlayout::index_program prog = xlayout::compile_index_program(*s);
   const std::size_t rank = s->rank();
+  bool positive = true;
+  for (xlayout::index_t d : s->dimensions) positive = positive && d > 0;
+  if (positive && s->layout.rank() == rank && s->layout.padded_dimensions.empty() &&
+      s->layout.split_configs.empty()) {
+    xlayout::shape any = xlayout::detail::any_shape_of_rank(rank);
+    any.layout = s->layout;
+    const xlayout::detail::accessor_program full = xlayout::detail::make_accessor_program(any);
+    static constexpr auto table = specialized_table(std::make_index_sequence<xlayout::max_tiled_rank + 1>{});
+    if (full.exact) FUZZ_CHECK(table[full.terms.size()](full, *s), in);
+  }
   for (std::size_t p = 0; p < buffer.size(); ++p) {
     const auto back = xlayout::multi_index(*s, static_cast<xlayout::index_t>(p));
     if (buffer[p] < 0) {
