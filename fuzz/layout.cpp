@@ -7,7 +7,8 @@
 // element once, in increasing slot order, with its index; the fixed paths of the call forms (strided, two
 // or three digits per dimension, runtime_mapping::fixed_offset and operator()) must give the same slot.
 // A static Tensor's accessor terms, evaluated from its layout's program for '?' extents
-// (detail::specialize_program), must be the terms the shape compiles on its own.
+// (detail::specialize_program), must be the terms the shape compiles on its own. Where strides() gives
+// strides (is_strided), every element must sit at the sum of its index times them.
 #include <array>
 #include <span>
 #include <support/brute_force_layout.hpp>
@@ -91,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static constexpr auto table = specialized_table(std::make_index_sequence<xlayout::max_tiled_rank + 1>{});
     if (full.exact) FUZZ_CHECK(table[full.terms.size()](full, *s), in);
   }
+  const auto st = xlayout::strides(*s);  // where the layout is strided: every slot is sum idx * stride
   for (std::size_t p = 0; p < buffer.size(); ++p) {
     const auto back = xlayout::multi_index(*s, static_cast<xlayout::index_t>(p));
     if (buffer[p] < 0) {
@@ -108,6 +110,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(lin && *lin == static_cast<xlayout::index_t>(p), in);
     FUZZ_CHECK(back && *back == idx, in);
     if (prog.exact) FUZZ_CHECK(prog(idx) == static_cast<xlayout::index_t>(p), in);
+    if (st) {
+      fuzz::i128 at = 0;
+      for (std::size_t d = 0; d < rank; ++d) at += static_cast<fuzz::i128>(idx[d]) * (*st)[d];
+      FUZZ_CHECK(at == static_cast<fuzz::i128>(p), in);
+    }
   }
   if (const auto m = xlayout::make_runtime_mapping(*s)) {
     const xlayout::runtime_tensor<const xlayout::index_t> t(buffer.data(), *m);

@@ -28,6 +28,15 @@ TEST_CASE("order-preserving tiles compile to strides", "[layout][program][xla]")
   STATIC_REQUIRE(strides(shape_v<"f32[3,100]{1,0:T(1,128)}">).value() == index_vector{128, 1});
   // Size-1 dimensions get XLA's stride.
   STATIC_REQUIRE(strides(shape_v<"f32[1,5]{1,0}">).value() == index_vector{5, 1});
+  // Strided although the index program alone does not show it. A '*' that merges the physical dimensions
+  // (3 and 9 of s32[9,3]{0,1}) into one of 27 cut in pairs keeps them in order: slot = e0 + 9 * e1. A tile
+  // longer than the shape's rank merges the size-1 dimension it prepends: f32[29] in triples, slot = e0.
+  // A padded dimension whose digit wraps only in the padding: s32[2] padded to 4, in pairs, then triples.
+  STATIC_REQUIRE(!compile_index_program(shape_v<"s32[9,3]{0,1:T(*,2)}">).exact);
+  STATIC_REQUIRE(strides(shape_v<"s32[9,3]{0,1:T(*,2)}">).value() == index_vector{1, 9});
+  STATIC_REQUIRE(strides(shape_v<"f32[29]{0:T(*,3)}">).value() == index_vector{1});
+  STATIC_REQUIRE(strides(shape_v<"s32[2]{0:T(*,2)(3)pad(4)}">).value() == index_vector{1});
+  STATIC_REQUIRE(!is_strided(shape_v<"s32[9,3]{0,1:T(*,2)(2,1)}">));
 }
 
 TEST_CASE("the program agrees with linear_index on every element of the shapes of XLA's documents and tests",

@@ -2,7 +2,9 @@
 //   linear_index(e) = sum over terms of ((sum_d c_d * e_d) / divisor mod modulus) * stride,
 // the arithmetic a careful person writes by hand for a tiled layout. Accessors evaluate it with constant
 // terms; is_strided and strides read it. Compilation follows every tile as a mixed-radix digit split and
-// reports `exact = false` when a split does not line up with the digits (then use linear_index).
+// reports `exact = false` when a split does not line up with the digits (then use linear_index). Also here:
+// the canonical offset form built from it (the slot as a mixed-radix function of the row-major position),
+// which is_strided reads where the program is not exact and is_bitcast (bitcast.hpp) compares.
 #pragma once
 #include <xlayout/core/diagnostics.hpp>
 #include <xlayout/core/index.hpp>
@@ -280,10 +282,247 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
   return prog;
 }
 
-/// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
-/// or tiles that leave the order unchanged; padded_dimensions are strided).
-constexpr bool is_strided(const shape& s) noexcept {
-  const index_program p = compile_index_program(s);
+namespace detail {
+
+// --- The canonical offset form (is_strided here; is_bitcast and physical_equivalent in bitcast.hpp) -------
+
+/// One digit of a canonical offset form: ((x / weight) mod radix) * stride, where x is the row-major
+/// position p for a full digit, and the variable of its group for a digit of a bounded group. A bounded
+/// group (`bound` > 0 on each of its digits, `first` on its least significant one) is a variable in
+/// [0, bound) whose digits' radices multiply to more than `bound`: a tile that does not divide its
+/// dimension leaves padding between the elements that no plain digit describes.
+struct offset_digit {
+  index_t radix = 1;
+  index_t stride = 0;
+  index_t bound = 0;
+  bool first = false;
+  friend constexpr bool operator==(const offset_digit&, const offset_digit&) = default;
+};
+
+/// The slot of every element as a function of its logical row-major position p, in a canonical
+/// mixed-radix form: digits least significant first; digits that continue each other (stride * radix ==
+/// the next stride) merged, digits of radix 1 dropped, the top digit of a bounded group cut to the values
+/// it takes, the low digits of a bounded group that divide its bound split off, and a full digit just below
+/// a bounded group that continues it absorbed into it. Two layouts put every element at the same slot iff
+/// their forms are equal (forms with `exact` false say nothing: the index program was not exact).
+struct offset_form {
+  static_vector<offset_digit, max_tiled_rank> digits;
+  bool exact = false;
+  friend constexpr bool operator==(const offset_form&, const offset_form&) = default;
+};
+
+/// Appends a full digit, merged into the digit below when that is a full digit it continues.
+constexpr void append_full_digit(offset_form& f, index_t radix, index_t stride) noexcept {
+  if (radix <= 1) return;
+  if (!f.digits.empty() && f.digits.back().bound == 0) {
+    offset_digit& last = f.digits.back();
+    const checked_index next = checked_mul(last.stride, last.radix);
+    if (next.ok && next.value == stride) {
+      last.radix *= radix;  // <= the element count: fits
+      return;
+    }
+  }
+  f.digits.push_back({radix, stride, 0, false});
+}
+
+/// Appends the digits `g` (least significant first, at least two, radices > 1) of a variable in
+/// [0, bound), bound < their product, absorbing a full digit below that continues the lowest one.
+constexpr void append_bounded_group(offset_form& f, static_vector<offset_digit, max_tiled_rank> g,
+                                    index_t bound) noexcept {
+  if (!f.digits.empty() && f.digits.back().bound == 0) {
+    const offset_digit last = f.digits.back();
+    const checked_index next = checked_mul(last.stride, last.radix);
+    if (next.ok && next.value == g[0].stride) {
+      f.digits.pop_back();
+      bound *= last.radix;
+      g[0].radix *= last.radix;
+      g[0].stride = last.stride;
+    }
+  }
+  for (std::size_t i = 0; i < g.size(); ++i) f.digits.push_back({g[i].radix, g[i].stride, bound, i == 0});
+}
+
+/// Appends the digits of logical dimension d (its index e in [0, n)) to `f`: the terms of the program that
+/// read d, which must be a mixed-radix split of e (divisors 1, r0, r0 * r1, ...), normalised.
+/// False when they are not (the caller then has no form).
+constexpr bool append_dimension(offset_form& f, const index_program& prog, std::size_t d,
+                                index_t n) noexcept {
+  static_vector<offset_digit, max_tiled_rank> g;  // radix in .radix, divisor in .bound while collecting
+  for (const index_term& t : prog.terms) {
+    const index_t td = t.single_dimension();
+    if (td < 0) return false;
+    if (static_cast<std::size_t>(td) != d) continue;
+    std::size_t at = g.size();  // sorted by divisor
+    while (at > 0 && g[at - 1].bound > t.divisor) --at;
+    g.insert(at, {t.modulus, t.stride, t.divisor, false});
+  }
+  if (n <= 1) return true;
+  // Check the chain of divisors and give the top digit (no modulus) its radix; merge continuing digits.
+  index_t weight = 1;
+  static_vector<offset_digit, max_tiled_rank> digits;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (weight >= n) break;  // this digit and those above are 0 on every element (padded_dimensions)
+    if (g[i].bound != weight) return false;
+    const index_t radix = g[i].radix != 0 ? g[i].radix : ceil_div(n, weight);
+    const checked_index w = checked_mul(weight, radix);
+    weight = w.ok ? w.value : index_max;
+    if (radix == 1) continue;
+    if (!digits.empty()) {
+      offset_digit& last = digits.back();
+      const checked_index next = checked_mul(last.stride, last.radix);
+      if (next.ok && next.value == g[i].stride) {
+        last.radix *= radix;
+        continue;
+      }
+    }
+    digits.push_back({radix, g[i].stride, 0, false});
+  }
+  if (weight < n) return false;  // the digits do not cover the dimension
+  // Split off low digits that divide what is left, cut the top digit to the values it takes.
+  while (true) {
+    index_t below_top = 1;
+    for (std::size_t i = 0; i + 1 < digits.size(); ++i) below_top *= digits[i].radix;
+    while (!digits.empty() && below_top >= n) {
+      digits.pop_back();
+      below_top = 1;
+      for (std::size_t i = 0; i + 1 < digits.size(); ++i) below_top *= digits[i].radix;
+    }
+    if (n <= 1 || digits.empty()) return true;
+    digits.back().radix = ceil_div(n, below_top);
+    if (digits.size() == 1) {
+      append_full_digit(f, n, digits[0].stride);
+      return true;
+    }
+    if (n % digits[0].radix != 0) {
+      append_bounded_group(f, digits, n);
+      return true;
+    }
+    append_full_digit(f, digits[0].radix, digits[0].stride);
+    n /= digits[0].radix;
+    digits.erase(0);
+  }
+}
+
+/// The canonical form of where `s` puts each element, as a function of its row-major position.
+constexpr offset_form offset_form_of(const shape& s, const index_program& prog) noexcept {
+  offset_form f;
+  if (!prog.exact) return f;
+  for (std::size_t d = s.rank(); d-- > 0;) {
+    if (!append_dimension(f, prog, d, s.dimensions[d])) return f;
+  }
+  f.exact = true;
+  return f;
+}
+
+/// A shape with the same slot for every row-major position as `s`, where each '*' of the first tile that
+/// merges two dimensions consecutive in both the logical and the physical order (or a size-1 dimension the
+/// tile prepends) is replaced by one dimension of their product: T(*,3) over [2,5] becomes T(3) over [10],
+/// whose index program is exact where the first is not. Later tiles act on what the first produced, which
+/// does not change. Padded dimensions: no merge.
+constexpr shape merge_combined_dimensions(shape s) noexcept {
+  if (s.layout.tiles.empty() || !s.layout.padded_dimensions.empty()) return s;
+  for (bool changed = true; changed;) {
+    changed = false;
+    tile& t = s.layout.tiles[0];
+    const std::size_t r = s.rank(), k = t.rank();
+    for (std::size_t q = 0; q + 1 < k && !changed; ++q) {
+      if (t.dimensions[q] != combine_dimension) continue;
+      if (q + r < k) {  // a prepended size-1 dimension merged into the next: the entry does nothing
+        t.dimensions.erase(q);
+        changed = true;
+        continue;
+      }
+      const std::size_t j = q + r - k;  // physical dimensions j and j + 1, merged
+      const index_t major = s.layout.minor_to_major[r - 1 - j], minor = s.layout.minor_to_major[r - 2 - j];
+      if (minor != major + 1) continue;
+      const checked_index size = checked_mul(s.dimensions[static_cast<std::size_t>(major)],
+                                             s.dimensions[static_cast<std::size_t>(minor)]);
+      if (!size.ok) continue;
+      s.dimensions[static_cast<std::size_t>(major)] = size.value;
+      s.dimensions.erase(static_cast<std::size_t>(minor));
+      // Rebuilt rather than erased in place: g++ 12 -O3 took the in-place shift of this copy's flags for a
+      // read of uninitialised memory (-Wmaybe-uninitialized, the release preset).
+      decltype(s.dynamic_dimensions) flags;
+      for (std::size_t d = 0; d < s.dynamic_dimensions.size(); ++d) {
+        if (d != static_cast<std::size_t>(minor)) flags.push_back(s.dynamic_dimensions[d]);
+      }
+      s.dynamic_dimensions = flags;
+      s.layout.minor_to_major.erase(r - 2 - j);
+      for (index_t& d : s.layout.minor_to_major) d -= d > minor ? 1 : 0;
+      t.dimensions.erase(q);
+      changed = true;
+    }
+  }
+  return s;
+}
+
+/// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
+constexpr offset_form offset_form_of(const shape& s) noexcept {
+  const index_program prog = compile_index_program(s);
+  if (prog.exact || s.layout.tiles.empty()) return offset_form_of(s, prog);
+  const shape merged = merge_combined_dimensions(s);
+  return offset_form_of(merged, compile_index_program(merged));
+}
+
+/// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
+/// as a function of e.
+constexpr offset_form dimension_offset_form(const shape& s, const index_program& prog,
+                                            std::size_t d) noexcept {
+  offset_form f;
+  f.exact = prog.exact && append_dimension(f, prog, d, s.dimensions[d]);
+  return f;
+}
+
+/// The strides of s read from its canonical offset form, where s is strided: each digit of the form (least
+/// significant first) must be whole logical dimensions of size > 1, consecutive from the last, whose sizes
+/// multiply to its radix (the canonical form of e -> sum_d e[d] * stride[d] is exactly that); the
+/// dimensions of one digit then have strides stride, stride * n, ... `ok` false otherwise, or where the form
+/// is not exact (the index program is not exact even after merge_combined_dimensions). Size-1 dimensions
+/// get 0.
+struct strided_reading {
+  bool ok = false;
+  index_vector stride;
+};
+constexpr strided_reading strides_from_form(const shape& s) noexcept {
+  strided_reading out;
+  // Read in physical order (the logical dimensions permuted major to minor, the default layout: the same
+  // slot for each element), where merge_combined_dimensions can merge any two dimensions a '*' combines.
+  const std::size_t r = s.rank();
+  shape p = s;
+  for (std::size_t k = 0; k < r; ++k) {
+    const auto from = static_cast<std::size_t>(s.layout.minor_to_major[r - 1 - k]);
+    p.dimensions[k] = s.dimensions[from];
+    p.dynamic_dimensions[k] = s.dynamic_dimensions[from];
+    if (!s.layout.padded_dimensions.empty()) p.layout.padded_dimensions[k] = s.layout.padded_dimensions[from];
+    p.layout.minor_to_major[k] = static_cast<index_t>(r - 1 - k);
+  }
+  const offset_form f = offset_form_of(p);
+  if (!f.exact) return out;
+  out.stride.resize(r);
+  std::size_t d = r;  // the dimensions of p not yet covered: [0, d)
+  for (const offset_digit& g : f.digits) {
+    if (g.bound != 0) return out;  // a bounded group: padding between elements
+    index_t covered = 1;
+    while (covered < g.radix) {
+      while (d > 0 && p.dimensions[d - 1] <= 1) --d;
+      if (d == 0) return out;
+      --d;
+      const checked_index st = checked_mul(g.stride, covered), next = checked_mul(covered, p.dimensions[d]);
+      if (!st.ok || !next.ok) return out;
+      out.stride[static_cast<std::size_t>(s.layout.minor_to_major[r - 1 - d])] = st.value;
+      covered = next.value;
+    }
+    if (covered != g.radix) return out;  // a digit that splits a dimension
+  }
+  for (; d > 0; --d) {
+    if (p.dimensions[d - 1] > 1) return out;  // a dimension no digit covers
+  }
+  out.ok = true;
+  return out;
+}
+
+/// The fast answer: an exact index program whose every term is one dimension times its stride.
+constexpr bool strided_program(const index_program& p) noexcept {
   if (!p.exact) return false;
   for (const index_term& t : p.terms) {
     if (t.single_dimension() < 0 || t.divisor != 1 || t.modulus != 0) return false;
@@ -291,15 +530,30 @@ constexpr bool is_strided(const shape& s) noexcept {
   return true;
 }
 
+}  // namespace detail
+
+/// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
+/// or tiles that leave the order unchanged; padded_dimensions are strided): on the index program, else on
+/// the canonical offset form. Never a wrong yes; may answer no where neither is exact (a later tile that
+/// splits a '*' group).
+constexpr bool is_strided(const shape& s) noexcept {
+  return detail::strided_program(compile_index_program(s)) || detail::strides_from_form(s).ok;
+}
+
 /// The stride of each logical dimension, in elements, for a strided layout; error otherwise
 /// (dynamic_dimension, or not_strided).
 constexpr result<index_vector> strides(const shape& s) noexcept {
   if (!is_static(s)) return error_id::dynamic_dimension;
-  if (!is_strided(s)) return error_id::not_strided;
+  const index_program p = compile_index_program(s);
   index_vector out;
-  out.resize(s.rank());
-  for (const index_term& t : compile_index_program(s).terms)
-    out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
+  if (detail::strided_program(p)) {
+    out.resize(s.rank());
+    for (const index_term& t : p.terms) out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
+  } else {
+    const detail::strided_reading r = detail::strides_from_form(s);
+    if (!r.ok) return error_id::not_strided;
+    out = r.stride;
+  }
   // A dimension of size 1 contributes no term and any stride fits it; give it XLA's: the stride of the
   // next more-minor dimension times that dimension's extent.
   index_t next = 1;
