@@ -174,8 +174,9 @@ TEST_CASE(
   }
   CHECK(strided > 1000);
   CHECK(others > 1000);
-  // 220 of the 6000 before the offset form was read (all but 15 of them with an inexact program), 49 after.
-  CHECK(inexact_strided <= 49);
+  // Before the offset form was read, 220 of the 6000 (all but 15 with an inexact program); after it, 49 with
+  // libstdc++ 12 and 60 with libc++ 19 (their uniform_int_distribution differ, so do the layouts).
+  CHECK(inexact_strided <= 100);
   WARN("strided layouts is_strided misses (no exact index program or offset form): " << inexact_strided);
 }
 
