@@ -153,9 +153,9 @@ TEST_CASE(
     }
     INFO(to_string(s).view());
     // is_strided reads the index program, or where that is not exact the canonical offset form of the shape
-    // in physical order ('*' groups of the first tile merged). Where neither is exact (a later tile that
-    // splits a '*' group: s32[4,2]{1,0:T(*,3)(1)pad(4,4)} is strided) it may answer no: never a wrong yes,
-    // and exact on the others (padded dimensions whose digit wraps only in the padding included).
+    // in physical order ('*' groups of the first tile merged). Where neither is exact (a '*' in a later tile,
+    // or over padded dimensions: s32[4,2]{1,0:T(*,3)(1)pad(4,4)} is strided) it may answer no: never a wrong
+    // yes, and exact on the others (padded dimensions whose digit wraps only in the padding included).
     if (!compile_index_program(s).exact) {
       REQUIRE((!is_strided(s) || oracle));
       inexact_strided += oracle && !is_strided(s) ? 1 : 0;

@@ -534,8 +534,8 @@ constexpr bool strided_program(const index_program& p) noexcept {
 
 /// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
 /// or tiles that leave the order unchanged; padded_dimensions are strided): on the index program, else on
-/// the canonical offset form. Never a wrong yes; may answer no where neither is exact (a later tile that
-/// splits a '*' group).
+/// the canonical offset form. Never a wrong yes; may answer no where neither is exact (a '*' in a later
+/// tile, or a '*' over padded dimensions).
 constexpr bool is_strided(const shape& s) noexcept {
   return detail::strided_program(compile_index_program(s)) || detail::strides_from_form(s).ok;
 }
