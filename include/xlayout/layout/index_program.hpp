@@ -483,10 +483,9 @@ struct strided_reading {
   bool ok = false;
   index_vector stride;
 };
-constexpr strided_reading strides_from_form(const shape& s) noexcept {
-  strided_reading out;
-  // Read in physical order (the logical dimensions permuted major to minor, the default layout: the same
-  // slot for each element), where merge_combined_dimensions can merge any two dimensions a '*' combines.
+/// The sizes in physical (major-to-minor) order with the default layout: the same slot for each element
+/// (descending_layout_with_same_physical_layout, operations.hpp, is this).
+constexpr shape in_physical_order(const shape& s) noexcept {
   const std::size_t r = s.rank();
   shape p = s;
   for (std::size_t k = 0; k < r; ++k) {
@@ -496,6 +495,13 @@ constexpr strided_reading strides_from_form(const shape& s) noexcept {
     if (!s.layout.padded_dimensions.empty()) p.layout.padded_dimensions[k] = s.layout.padded_dimensions[from];
     p.layout.minor_to_major[k] = static_cast<index_t>(r - 1 - k);
   }
+  return p;
+}
+constexpr strided_reading strides_from_form(const shape& s) noexcept {
+  strided_reading out;
+  // Read in physical order, where merge_combined_dimensions can merge any two dimensions a '*' combines.
+  const std::size_t r = s.rank();
+  const shape p = in_physical_order(s);
   const offset_form f = offset_form_of(p);
   if (!f.exact) return out;
   out.stride.resize(r);

@@ -144,14 +144,7 @@ constexpr shape delete_dimensions(const shape& s, const dimension_list& dims) no
 /// XLA's MakeShapeWithDescendingLayoutAndSamePhysicalLayout: the sizes in physical (major-to-minor)
 /// order with the default layout; the bytes in memory are the same.
 constexpr shape descending_layout_with_same_physical_layout(const shape& s) noexcept {
-  shape r = s;
-  const dimension_list order = major_to_minor(s.layout);
-  r.dimensions = permute(s.dimensions, order);
-  r.dynamic_dimensions = permute(s.dynamic_dimensions, order);
-  if (!s.layout.padded_dimensions.empty())
-    r.layout.padded_dimensions = permute(s.layout.padded_dimensions, order);
-  r.layout.minor_to_major = default_layout(static_cast<index_t>(s.rank())).minor_to_major;
-  return r;
+  return detail::in_physical_order(s);
 }
 
 /// XLA's LayoutUtil::IsUntiledLayout: the tiles leave the order of elements unchanged and add no padding
