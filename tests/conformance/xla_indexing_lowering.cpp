@@ -18,6 +18,9 @@
 #include <xlayout/indexing.hpp>
 #include <xlayout/tensor/lowering.hpp>
 
+#include "support/indexing_image.hpp"
+#include "support/xla_indexing_corpus.hpp"
+
 namespace {
 
 namespace xl = xlayout;
@@ -33,23 +36,14 @@ bool box_range(const xl::indexing_map& m, std::size_t r, double limit, xl::inter
   for (std::size_t v = 0; v < m.num_vars(); ++v)
     points *= static_cast<double>(m.bounds[v].upper - m.bounds[v].lower + 1);
   if (points > limit) return false;
-  xl::index_t vars[XLAYOUT_MAX_VARS]{};
-  for (std::size_t v = 0; v < m.num_vars(); ++v) vars[v] = m.bounds[v].lower;
   out = {xl::index_max, xl::index_min};
-  for (;;) {
+  return xl::testing::all_box_points(m, [&](const xl::index_t* vars) {
     const auto value = xl::checked_evaluate(m, vars, m.num_dims, vars + m.num_dims, m.num_symbols());
     if (!value.has_value()) return false;
     out.lower = std::min(out.lower, value.value_[r]);
     out.upper = std::max(out.upper, value.value_[r]);
-    std::size_t v = m.num_vars();
-    while (v > 0) {
-      --v;
-      if (++vars[v] <= m.bounds[v].upper) break;
-      vars[v] = m.bounds[v].lower;
-      if (v == 0) return true;
-    }
-    if (m.num_vars() == 0) return true;
-  }
+    return true;
+  });
 }
 
 }  // namespace
@@ -63,15 +57,7 @@ TEST_CASE(
     return;
   }
   const json corpus = json::parse(in);
-  std::set<std::string> maps;
-  for (const json& c : corpus["cases"]) {
-    for (const json& e : c["expected"]) {
-      for (const auto& m : e.value("maps", json::array())) maps.insert(m.get<std::string>());
-      for (const auto& rt : e.value("runtime_variables", json::array()))
-        maps.insert(rt["map"].get<std::string>());
-      if (e.contains("replica_id_map")) maps.insert(e["replica_id_map"].get<std::string>());
-    }
-  }
+  const std::set<std::string> maps = xlayout::testing::expected_maps(corpus);
   int results = 0, enumerated = 0;
   for (const std::string& text : maps) {
     INFO("map " << text);

@@ -17,6 +17,8 @@
 #include <xlayout/indexing.hpp>
 #include <xlayout/text.hpp>
 
+#include "support/xla_indexing_corpus.hpp"
+
 using json = nlohmann::json;
 using namespace xlayout;
 
@@ -306,15 +308,7 @@ TEST_CASE("XLA indexing conformance: xlayout::simplify on the corpus' own maps",
     return;
   }
   const json corpus = json::parse(in);
-  std::set<std::string> maps;
-  for (const json& c : corpus["cases"]) {
-    for (const json& e : c["expected"]) {
-      for (const auto& m : e.value("maps", json::array())) maps.insert(m.get<std::string>());
-      for (const auto& rt : e.value("runtime_variables", json::array()))
-        maps.insert(rt["map"].get<std::string>());
-      if (e.contains("replica_id_map")) maps.insert(e["replica_id_map"].get<std::string>());
-    }
-  }
+  const std::set<std::string> maps = xlayout::testing::expected_maps(corpus);
   int changed_replace = 0, changed_preserve = 0, not_equivalent = 0;
   for (const std::string& text : maps) {
     INFO("map " << text);

@@ -17,6 +17,8 @@
 #include <nlohmann/json.hpp>
 #include <xlayout/indexing.hpp>
 
+#include "support/xla_indexing_corpus.hpp"
+
 namespace {
 
 namespace xl = xlayout;
@@ -94,15 +96,7 @@ TEST_CASE("XLA indexing conformance: simplify keeps XLA's own maps (xla_indexing
     return;
   }
   const json corpus = json::parse(in);
-  std::set<std::string> maps;
-  for (const json& c : corpus["cases"]) {
-    for (const json& e : c["expected"]) {
-      for (const auto& m : e.value("maps", json::array())) maps.insert(m.get<std::string>());
-      for (const auto& rt : e.value("runtime_variables", json::array()))
-        maps.insert(rt["map"].get<std::string>());
-      if (e.contains("replica_id_map")) maps.insert(e["replica_id_map"].get<std::string>());
-    }
-  }
+  const std::set<std::string> maps = xlayout::testing::expected_maps(corpus);
   std::map<std::string, int> changed;
   std::vector<std::string> failures;
   std::set<std::pair<std::string, std::string>> seen;

@@ -1,6 +1,7 @@
-// tests/support/indexing_image.hpp: brute force over indexing maps for the tests: every index of a box,
-// and the image of one index under a map (its range variables enumerated over their bounds, points outside
-// the domain dropped). Runtime variables are not handled (the callers' maps have none).
+// tests/support/indexing_image.hpp: brute force over indexing maps for the tests: every index of a box (also
+// every point of a map's variable bounds, in constant expressions), and the image of one index under a map
+// (its range variables enumerated over their bounds, points outside the domain dropped). Runtime variables
+// are not handled (the callers' maps have none).
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -32,6 +33,25 @@ inline void for_each_index(const dims& d, const std::function<void(const idx&)>&
       if (k == 0) return;
     }
     if (d.empty()) return;
+  }
+}
+
+/// Calls f(vars) at every point of the box of m's variable bounds (dimensions, then symbols; row-major) while
+/// f returns true; true when every call did. Usable in constant expressions.
+template <class F>
+constexpr bool all_box_points(const indexing_map& m, F f) {
+  index_t vars[XLAYOUT_MAX_VARS]{};
+  for (std::size_t v = 0; v < m.num_vars(); ++v) vars[v] = m.bounds[v].lower;
+  for (;;) {
+    if (!f(static_cast<const index_t*>(vars))) return false;
+    std::size_t v = m.num_vars();
+    while (v > 0) {
+      --v;
+      if (++vars[v] <= m.bounds[v].upper) break;
+      vars[v] = m.bounds[v].lower;
+      if (v == 0) return true;
+    }
+    if (m.num_vars() == 0) return true;
   }
 }
 

@@ -8,6 +8,8 @@
 #include <xlayout/static/indexing_map.hpp>
 #include <xlayout/tensor/lowering.hpp>
 
+#include "support/indexing_image.hpp"
+
 using namespace xlayout;
 
 namespace {
@@ -16,24 +18,15 @@ namespace {
 template <class H>
 constexpr bool agrees_everywhere() {
   const indexing_map& m = H::value;
-  index_t vars[XLAYOUT_MAX_VARS]{};
-  for (std::size_t v = 0; v < m.num_vars(); ++v) vars[v] = m.bounds[v].lower;
-  for (;;) {
+  return testing::all_box_points(m, [&](const index_t* vars) {
     const auto lowered = lowered_map<H>::evaluate(vars);
     const auto expected = checked_evaluate(m, vars, m.num_dims, vars + m.num_dims, m.num_symbols());
     if (!expected.has_value()) return false;
     for (std::size_t r = 0; r < m.num_results; ++r) {
       if (lowered[r] != expected.value_[r]) return false;
     }
-    std::size_t v = m.num_vars();
-    while (v > 0) {
-      --v;
-      if (++vars[v] <= m.bounds[v].upper) break;
-      vars[v] = m.bounds[v].lower;
-      if (v == 0) return true;
-    }
-    if (m.num_vars() == 0) return true;
-  }
+    return true;
+  });
 }
 
 using Digits = IndexingMap<
@@ -91,23 +84,14 @@ constexpr bool interval_holds_everywhere() {
   for (std::size_t r = 0; r < m.num_results; ++r) {
     if (!detail::lowered_interval(m, m.results[r], range[r])) return false;
   }
-  index_t vars[XLAYOUT_MAX_VARS]{};
-  for (std::size_t v = 0; v < m.num_vars(); ++v) vars[v] = m.bounds[v].lower;
-  for (;;) {
+  return testing::all_box_points(m, [&](const index_t* vars) {
     const auto value = checked_evaluate(m, vars, m.num_dims, vars + m.num_dims, m.num_symbols());
     if (!value.has_value()) return false;
     for (std::size_t r = 0; r < m.num_results; ++r) {
       if (value.value_[r] < range[r].lower || value.value_[r] > range[r].upper) return false;
     }
-    std::size_t v = m.num_vars();
-    while (v > 0) {
-      --v;
-      if (++vars[v] <= m.bounds[v].upper) break;
-      vars[v] = m.bounds[v].lower;
-      if (v == 0) return true;
-    }
-    if (m.num_vars() == 0) return true;
-  }
+    return true;
+  });
 }
 
 // True when lowered_interval fails for some result of H's map, and the interpreter fails (an overflow or a
