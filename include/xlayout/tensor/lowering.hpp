@@ -169,14 +169,10 @@ constexpr bool lowered_interval(const indexing_map& m, expr_id id, interval& out
     }
     case expr_kind::mod: {
       if (b.lower <= 0 && b.upper >= 0) return false;
-      if (b.is_point()) {
-        out = expr_range(m.view(), id, m.bounds, m.num_vars());
-        return true;
-      }
-      // [0, |b| - 1] for the largest |b|.
-      const index_t largest = b.lower == index_min ? index_max : (b.lower < 0 ? -b.lower : b.upper);
-      const index_t other = b.upper < 0 ? -b.upper : b.upper;
-      out = {0, (largest > other ? largest : other) - (b.lower == index_min ? 0 : 1)};
+      // [0, |b| - 1] for the largest |b| (index_min's remainders reach index_max); a itself where it is
+      // already a remainder of a constant divisor.
+      const index_t top = b.lower == index_min ? index_max : (b.lower < 0 ? -b.lower - 1 : b.upper - 1);
+      out = b.is_point() && a.lower >= 0 && a.upper <= top ? a : interval{0, top};
       return true;
     }
     default:
