@@ -403,10 +403,14 @@ constexpr bool append_dimension(offset_form& f, const index_program& prog, std::
   }
 }
 
-/// The canonical form of where `s` puts each element, as a function of its row-major position.
+/// The canonical form of where `s` puts each element, as a function of its row-major position. No form
+/// (`exact` false) for a shape without elements: its other dimensions may multiply past int64, which the
+/// digits' arithmetic assumes they do not (every radix product stays <= the element count).
 constexpr offset_form offset_form_of(const shape& s, const index_program& prog) noexcept {
   offset_form f;
   if (!prog.exact) return f;
+  const result<index_t> n = checked_element_count(s);
+  if (!n || *n == 0) return f;
   for (std::size_t d = s.rank(); d-- > 0;) {
     if (!append_dimension(f, prog, d, s.dimensions[d])) return f;
   }
