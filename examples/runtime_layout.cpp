@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 #include <xlayout/tensor/runtime_tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 #include <xlayout/text/parse_shape.hpp>
 
 // Writes 100 * i + j into every element (i, j) of a rank-2 f32 buffer laid out as `text`, then prints the
@@ -32,12 +33,34 @@ int fill_and_show(const char* text) {
   return 0;
 }
 
+// A view of a runtime_tensor of rank 2: the view's map is composed at compile time, the layout is read at
+// run time. Prints the rows of reverse<1>(transpose<1, 0>(t)), whose element (a, b) is t(rows - 1 - b, a).
+int show_view(const char* text) {
+  const auto shape = xlayout::parse_shape(text);
+  if (!shape) return 1;
+  std::vector<float> buffer(static_cast<std::size_t>(*xlayout::checked_required_span_size(*shape)), -1.0f);
+  const auto t = xlayout::make_runtime_tensor<2>(buffer.data(), *shape);
+  if (!t) return 1;
+  for (xlayout::index_t i = 0; i < t->extent(0); ++i) {
+    for (xlayout::index_t j = 0; j < t->extent(1); ++j) (*t)(i, j) = static_cast<float>(100 * i + j);
+  }
+  const auto v = xlayout::reverse<1>(xlayout::transpose<1, 0>(*t));
+  std::printf("reverse<1>(transpose<1, 0>(t)) of %s: %s, extents %lld x %lld\n", text, v.to_string().c_str(),
+              static_cast<long long>(v.extent(0)), static_cast<long long>(v.extent(1)));
+  for (xlayout::index_t a = 0; a < v.extent(0); ++a) {
+    for (xlayout::index_t b = 0; b < v.extent(1); ++b) std::printf(" %g", static_cast<double>(v(a, b)));
+    std::printf("\n");
+  }
+  return 0;
+}
+
 int main() {
   int failures = 0;
   failures += fill_and_show("f32[3,5]{1,0}");
   failures += fill_and_show("f32[3,5]{0,1}");
   failures += fill_and_show("f32[3,5]{1,0:T(2,2)}");  // XLA's "Tiled layout" example: 1 0 5 6 2 3 7 8 ...
   failures += fill_and_show("f32[3,5]{1,0:T(3,2)}");
+  failures += show_view("f32[3,5]{1,0:T(2,2)}");
   // A mistake: the error comes back as a value, with its id.
   const int bad = fill_and_show("f32[3,5]{1,1}");
   return failures == 0 && bad == 1 ? 0 : 1;

@@ -18,6 +18,7 @@
 #include <xlayout/layout/linear_index.hpp>
 #include <xlayout/layout/sizes.hpp>
 #include <xlayout/layout/validate.hpp>
+#include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/mapping.hpp>
 #include <xlayout/values/element_type.hpp>
@@ -419,6 +420,34 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
 /// The Rank argument of a runtime_tensor whose rank is a run-time value too.
 inline constexpr std::size_t dynamic_rank = ~std::size_t{0};
 
+namespace detail {
+/// Extents<dyn, ...> with Rank entries: the extents type of a runtime_tensor of static rank (what a view of
+/// it reads); void for dynamic_rank.
+template <class Seq>
+struct dynamic_extents_of;
+template <std::size_t... D>
+struct dynamic_extents_of<std::index_sequence<D...>> {
+  using type = Extents<(static_cast<void>(D), dyn)...>;
+};
+template <std::size_t Rank>
+struct runtime_extents {
+  using type = typename dynamic_extents_of<std::make_index_sequence<Rank>>::type;
+};
+template <>
+struct runtime_extents<dynamic_rank> {
+  using type = void;
+};
+/// How a runtime_tensor's at() reaches an element (checked_reference's Access): a plain C++ element.
+template <class Element>
+struct plain_access {
+  using value_type = std::remove_cv_t<Element>;
+  using reference = Element&;
+  using data_handle_type = Element*;
+  static constexpr bool is_const = std::is_const_v<Element>;
+  XLAYOUT_HD static constexpr reference access(data_handle_type p, index_t k) noexcept { return p[k]; }
+};
+}  // namespace detail
+
 /// What runtime_tensor<Element, Rank>::visit hands to its function on the fixed paths: the tensor with its
 /// access path in its type (Digits 1: a multiply-add per dimension; 2 or 3: a multiply-add and one or two
 /// shift-multiply-adds per dimension, runtime_mapping::digit_coefficient) and the path's constants as
@@ -503,9 +532,18 @@ template <class Element, std::size_t Rank = dynamic_rank>
 class runtime_tensor {
  public:
   using element_type = Element;
+  using value_type = std::remove_cv_t<Element>;
   using reference = Element&;
+  using data_handle_type = Element*;
   using mapping_type = runtime_mapping;
   using index_type = index_t;
+  /// Extents<dyn, ...>, Rank of them (void for dynamic_rank): every extent is known at run time only.
+  using extents_type = typename detail::runtime_extents<Rank>::type;
+  /// What at() returns inside its result: the element's handle (as Tensor::at's).
+  using checked_reference_type = checked_reference<detail::plain_access<Element>>;
+  /// The XLA element type of Element (f32 for float, bf16 for bf16_bits); element_type::invalid for a C++
+  /// type that names none (std::uint16_t holding bf16). What a view's to_string() prints.
+  static constexpr xlayout::element_type xla_element_type = element_type_of_tensor<Element>;
   /// Rank, or dynamic_rank.
   static constexpr std::size_t static_rank = Rank;
 
@@ -518,14 +556,20 @@ class runtime_tensor {
 
   XLAYOUT_HD constexpr Element* data() const noexcept { return data_; }
   XLAYOUT_HD constexpr const runtime_mapping& mapping() const noexcept { return m_; }
-  XLAYOUT_HD constexpr std::size_t rank() const noexcept {
-    if constexpr (Rank == dynamic_rank) {
-      return m_.rank();
-    } else {
-      return Rank;
-    }
+  /// The rank: a constant (static) for a static Rank, as a Tensor's, so that views take the tensor.
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept requires(Rank != dynamic_rank) { return Rank; }
+  XLAYOUT_HD constexpr std::size_t rank() const noexcept requires(Rank == dynamic_rank) { return m_.rank(); }
+  /// Every extent is dynamic ('?' to a view).
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept requires(Rank != dynamic_rank) {
+    return Rank;
+  }
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t) noexcept requires(Rank != dynamic_rank) {
+    return dyn;
   }
   XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return m_.extent(d); }
+  XLAYOUT_HD constexpr extents_type extents() const noexcept requires(Rank != dynamic_rank) {
+    return make_extents(std::make_index_sequence<Rank>{});
+  }
   XLAYOUT_HD constexpr index_t size() const noexcept { return m_.size(); }
   XLAYOUT_HD constexpr index_t required_span_size() const noexcept { return m_.required_span_size(); }
 
@@ -567,8 +611,34 @@ class runtime_tensor {
     if (!k) return k.error();
     return data_ + *k;
   }
+  /// Checked access, as Tensor::at: the element's handle, or index_rank_mismatch / index_out_of_range.
+  template <index_like... I>
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
+    const index_t idx[] = {detail::to_index(i)..., 0};
+    return at(idx, sizeof...(I));
+  }
+  XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {
+    const auto k = m_.checked_offset(idx, n);
+    if (!k) return k.error();
+    return checked_reference_type(data_, *k);
+  }
+  /// The element at idx[0..Rank) (what a view of the tensor reads). @pre each index in range.
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_of(const index_t* idx) const noexcept
+      requires(Rank != dynamic_rank) {
+    return element_at(idx, std::make_index_sequence<Rank>{});
+  }
 
  private:
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at(const index_t* idx,
+                                                                std::index_sequence<D...>) const noexcept {
+    return data_[m_.template fixed_offset<Rank>(idx[D]...)];
+  }
+  template <std::size_t... D>
+  XLAYOUT_HD constexpr extents_type make_extents(std::index_sequence<D...>) const noexcept {
+    return extents_type(m_.extent(D)...);
+  }
+
   Element* data_ = nullptr;
   runtime_mapping m_;
 };

@@ -28,6 +28,7 @@
 #include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/lowering.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
 #include <xlayout/tensor/tensor.hpp>
 #include <xlayout/text/parse_shape.hpp>
 #include <xlayout/text/print_shape.hpp>
@@ -69,6 +70,11 @@ template <class T>
 struct is_basic_tensor : std::false_type {};
 template <class E, class Ext, class L>
 struct is_basic_tensor<basic_tensor<E, Ext, L>> : std::true_type {};
+/// What a view can be made of directly: a Tensor, or a runtime_tensor of static rank (its extents '?').
+template <class T>
+struct is_view_base : is_basic_tensor<T> {};
+template <class E, std::size_t R>
+struct is_view_base<runtime_tensor<E, R>> : std::bool_constant<R != dynamic_rank> {};
 template <class T>
 struct is_tensor_view : std::false_type {};
 template <class B, class M>
@@ -1147,7 +1153,7 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
 template <class T>
 XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
   index_t too_large = -1;
-  for (std::size_t d = 0; d < T::rank(); ++d) {
+  for (std::size_t d = 0; d < T::extents_type::rank(); ++d) {
     in[d] = t.extent(d);
     if (T::static_extent(d) == dyn && in[d] >= view_dynamic_bound && too_large < 0)
       too_large = static_cast<index_t>(d);
@@ -1155,25 +1161,24 @@ XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
   return too_large;
 }
 
-/// Why T cannot be viewed (error_id::none when it can): it must be a static Tensor or a view.
+/// Why T cannot be viewed (error_id::none when it can): it must be a Tensor, a runtime_tensor of static rank
+/// or a view.
 template <class T>
 constexpr error_id view_input_issue() noexcept {
-  if constexpr (is_tensor_view<T>::value) {
-    return error_id::none;
-  } else if constexpr (is_basic_tensor<T>::value) {
+  if constexpr (is_tensor_view<T>::value || is_view_base<T>::value) {
     return error_id::none;
   } else {
-    return error_id::tensor_arguments;
+    return error_id::view_input;
   }
 }
 
-/// True for a Tensor with a '?' extent (what bitcast does not take).
+/// True for a Tensor with a '?' extent, and for a runtime_tensor (what bitcast does not take).
 template <class T>
 inline constexpr bool dynamic_tensor = [] {
   if constexpr (is_basic_tensor<T>::value) {
     return T::extents_type::rank_dynamic() > 0;
   } else {
-    return false;
+    return is_view_base<T>::value;
   }
 }();
 
@@ -1212,7 +1217,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_
       // a view instantiates costs compile time.)
       using ext = view_extents_t<Op>;
       constexpr std::size_t added = Op::info.stored_symbols;
-      [[maybe_unused]] index_t in[T::rank() + 1]{};
+      [[maybe_unused]] index_t in[T::extents_type::rank() + 1]{};
       ext e{};
       // Only where something is known at run time: read the input's extents, check Op's preconditions,
       // compute the '?' extents (each step a function the compiler instantiates, for nothing in the common
@@ -1330,7 +1335,8 @@ XLAYOUT_HD constexpr void view_loop(const V& v, index_array<V::rank()>& idx, F& 
 /// same base with the composed map. It is as large as its base (a pointer for a static Tensor).
 template <class Base, class Map>
 class tensor_view {
-  static_assert(detail::is_basic_tensor<Base>::value, "xlayout::tensor_view: the base must be a Tensor");
+  static_assert(detail::is_view_base<Base>::value,
+                "xlayout::tensor_view: the base must be a Tensor or a runtime_tensor of static rank");
   static_assert(
       requires { Map::info.extents; }, "xlayout::tensor_view: the map must be a view op chain");
 
@@ -1408,7 +1414,7 @@ class tensor_view {
                   "[xlayout:index_rank_mismatch] xlayout::tensor_view: give one index per dimension, then "
                   "one value per symbol of the map (the note shows: given == rank + symbols)");
     if constexpr (sizeof...(I) != rank() + num_symbols) {
-      return base_(index_array<Base::rank()>{});  // reported above
+      return base_(index_array<Base::extents_type::rank()>{});  // reported above
     } else {
       if constexpr ((static_index<I> || ...))
         check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
@@ -1420,7 +1426,8 @@ class tensor_view {
           if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
         }
       }
-      return element_at(vars, std::make_index_sequence<rank()>{}, std::make_index_sequence<Base::rank()>{});
+      return element_at(vars, std::make_index_sequence<rank()>{},
+                        std::make_index_sequence<Base::extents_type::rank()>{});
     }
   }
   /// Element idx (a view without symbols).
@@ -1460,14 +1467,14 @@ class tensor_view {
     index_t vars[XLAYOUT_MAX_RANK + stored_symbols + 1]{};
     for (std::size_t d = 0; d < rank(); ++d) vars[d] = idx[d];
     append_stored(vars + rank());
-    const index_array<Base::rank()> b = lowered::evaluate(vars);
-    return base_.at(b.values, Base::rank());
+    const index_array<Base::extents_type::rank()> b = lowered::evaluate(vars);
+    return base_.at(b.values, Base::extents_type::rank());
   }
 
   /// The base's index of element (i, j, ...) (a view without symbols of operator()); each index must be
   /// inside its extent (XLAYOUT_EXPECTS).
   template <index_like... I>
-  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(I... i) const noexcept
+  XLAYOUT_HD constexpr index_array<Base::extents_type::rank()> base_index(I... i) const noexcept
     requires(num_symbols == 0 && sizeof...(I) == rank())
   {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
@@ -1484,7 +1491,7 @@ class tensor_view {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
     append_stored(vars + sizeof...(I));
     detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
-    return offset_at(vars, std::make_index_sequence<Base::rank()>{});
+    return offset_at(vars, std::make_index_sequence<Base::extents_type::rank()>{});
   }
 
   /// The value of stored symbol k (dynamic_slice's start k, clamped).
@@ -1665,7 +1672,7 @@ XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<d
   if constexpr (input::id == error_id::none && !input::fallback) {
     using op = typename bind::template op<typename T::extents_type>;
     if constexpr (op::info.issue.id == error_id::none) {
-      index_t in[T::rank() + 1]{};
+      index_t in[T::extents_type::rank() + 1]{};
       if (const index_t d = detail::input_extents(t, in); d >= 0)
         return error{error_id::view_invalid_slice, d};
       const index_t failed =
@@ -1731,14 +1738,16 @@ XLAYOUT_HD constexpr auto broadcast(const T& t, N... new_extents) noexcept {
 /// bitcast<"bf16[8,16,128]{2,1,0}">(t): the buffer of the Tensor t read as the shape of the text (XLA's
 /// bitcast): v(i) is the element of t at the same buffer position. The text must be a static shape of t's
 /// element type and is_bitcast(t's shape, it) must hold (view_not_a_bitcast); its own parse errors are
-/// reported with their column. t must be a Tensor (a view has no layout of its own).
+/// reported with their column. t must be a Tensor with static extents (a view has no layout of its own, and a
+/// runtime_tensor's is not known at compile time: view_dynamic_extents).
 template <fixed_string S, class T>
 XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
   using input = detail::input_check<T>;
-  constexpr error_id id = input::fallback                      ? input::id
-                          : !detail::is_basic_tensor<T>::value ? error_id::view_not_a_bitcast
-                          : detail::dynamic_tensor<T>          ? error_id::view_dynamic_extents
-                                                               : input::id;
+  constexpr error_id id = input::fallback             ? input::id
+                          : detail::dynamic_tensor<T> ? error_id::view_dynamic_extents
+                          : !detail::is_basic_tensor<T>::value && input::id == error_id::none
+                              ? error_id::view_not_a_bitcast
+                              : input::id;
   static_assert(raise_if_error<id, 0>);
   if constexpr (id != error_id::none || input::fallback) {
     return detail::view_fallback<T>();  // reported above
@@ -1783,7 +1792,7 @@ struct base_order_walk {
     const indexing_map& m = V::map();
     using B = typename V::base_type;
     if (m.kind != map_kind::regular || m.num_symbols() != 0 || m.num_constraints != 0 ||
-        m.num_results != rank || B::rank() != rank)
+        m.num_results != rank || B::extents_type::rank() != rank)
       return w;
     bool seen[rank == 0 ? 1 : rank]{};
     for (std::size_t r = 0; r < rank; ++r) {
@@ -1819,6 +1828,28 @@ struct base_order_walk {
 };
 }  // namespace detail
 
+namespace detail {
+/// for_each's function on the base when a view is walked in the base's memory order (base_order_walk W):
+/// turns the base's index into the view's and calls f. A class rather than a lambda, so that the call of f
+/// is under XLAYOUT_EXEC_CHECK_DISABLE: nvcc 13 refused the lambda's call of a kernel's __device__ lambda
+/// when the base's for_each was a runtime_tensor's.
+template <class W, std::size_t R, class F>
+struct base_order_visitor {
+  F& f;
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class X>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void operator()(const index_array<R>& b, X&& x) const {
+    constexpr auto w = W::value;  // a local copy: nvcc reads no static member of class type in device code
+    index_array<R> idx;
+    for (std::size_t p = 0; p < R; ++p) {
+      const index_t i = b[w.source[p]];
+      idx[p] = w.reversed[p] ? w.last[p] - i : i;
+    }
+    f(static_cast<const index_array<R>&>(idx), static_cast<X&&>(x));
+  }
+};
+}  // namespace detail
+
 /// Calls f(index, element) for every element of the view, index an index_array<rank>. A view that reads
 /// every element of its base once through a permutation of its dimensions, each possibly reversed
 /// (transpose, reverse, chains of them), is visited in the base's memory order, as for_each visits the base
@@ -1833,18 +1864,12 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
     if (v.empty()) return;
     using W = detail::base_order_walk<V>;
     if constexpr (W::value.ok) {
+      constexpr auto w = W::value;  // a local copy, as in base_order_visitor
       bool same_extents = true;  // '?' extents: the view's are the base's (a transpose or reverse keeps them)
       for (std::size_t p = 0; p < V::rank(); ++p)
-        same_extents = same_extents && v.extent(p) == v.base().extent(W::value.source[p]);
+        same_extents = same_extents && v.extent(p) == v.base().extent(w.source[p]);
       if (same_extents) {
-        for_each(v.base(), [&f](const index_array<V::rank()>& b, auto&& x) {
-          index_array<V::rank()> idx;
-          for (std::size_t p = 0; p < V::rank(); ++p) {
-            const index_t i = b[W::value.source[p]];
-            idx[p] = W::value.reversed[p] ? W::value.last[p] - i : i;
-          }
-          f(static_cast<const index_array<V::rank()>&>(idx), static_cast<decltype(x)>(x));
-        });
+        for_each(v.base(), detail::base_order_visitor<W, V::rank(), F>{f});
         return;
       }
     }
