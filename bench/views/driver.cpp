@@ -10,6 +10,7 @@
 #include <xlayout/static/indexing_map.hpp>
 #include <xlayout/tensor.hpp>
 #include <xlayout/tensor/view.hpp>
+#include <xlayout/text/parse_shape.hpp>
 
 using namespace xlayout;
 using sum_t = std::uint64_t;
@@ -190,6 +191,24 @@ VIEW_LOOP view_walk(const float* p) {
   return s;
 }
 
+// --- transpose<1, 0> of a runtime_tensor (Tiled's layout as a run-time value) beside t(j, i) on it
+// ---------- The hand-written alternative to a view of a run-time layout: the same loop, the indices swapped
+// by hand.
+using Runtime = runtime_tensor<const float, 2>;
+VIEW_LOOP view_runtime(const Runtime* t) {
+  const auto v = transpose<1, 0>(*t);
+  sum_t s = 0;
+  for (index_t i = 0; i < 512; ++i)
+    for (index_t j = 0; j < 256; ++j) s = add(s, v(i, j));
+  return s;
+}
+VIEW_LOOP hand_runtime(const Runtime* t) {
+  sum_t s = 0;
+  for (index_t i = 0; i < 512; ++i)
+    for (index_t j = 0; j < 256; ++j) s = add(s, (*t)(j, i));
+  return s;
+}
+
 int main() {
   std::vector<float> buffer(32 * 32 * 256);  // the largest span: Cube
   for (std::size_t k = 0; k < buffer.size(); ++k) buffer[k] = static_cast<float>(k % 7);
@@ -211,6 +230,9 @@ int main() {
   expect("chain", view_chain(p), hand_chain(p));
   expect("walk", view_walk(p), base_walk(p));
   expect("map", map_lowered(256), map_interpreter(256));
+  const auto runtime = make_runtime_tensor<2>(p, *parse_shape("f32[256,512]{1,0:T(8,128)}"));
+  if (!runtime) return 1;
+  expect("runtime", view_runtime(&*runtime), hand_runtime(&*runtime));
   if (failures != 0) std::printf("%d loops disagree\n", failures);
   return failures == 0 ? 0 : 1;
 }

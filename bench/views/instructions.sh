@@ -48,6 +48,7 @@ broadcast 524288 hand_broadcast view_broadcast
 bitcast 32768 hand_bitcast view_bitcast
 chain 65536 hand_chain view_chain
 walk 131072 base_walk view_walk
+runtime 131072 hand_runtime view_runtime
 LOOPS
 lowered=$(ir map_lowered); interpreted=$(ir map_interpreter)
 awk -v l="$lowered" -v i="$interpreted" 'BEGIN {
