@@ -557,17 +557,31 @@ class runtime_tensor {
   XLAYOUT_HD constexpr Element* data() const noexcept { return data_; }
   XLAYOUT_HD constexpr const runtime_mapping& mapping() const noexcept { return m_; }
   /// The rank: a constant (static) for a static Rank, as a Tensor's, so that views take the tensor.
-  XLAYOUT_HD static constexpr std::size_t rank() noexcept requires(Rank != dynamic_rank) { return Rank; }
-  XLAYOUT_HD constexpr std::size_t rank() const noexcept requires(Rank == dynamic_rank) { return m_.rank(); }
-  /// Every extent is dynamic ('?' to a view).
-  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept requires(Rank != dynamic_rank) {
+  XLAYOUT_HD static constexpr std::size_t rank() noexcept
+    requires(Rank != dynamic_rank)
+  {
     return Rank;
   }
-  XLAYOUT_HD static constexpr index_t static_extent(std::size_t) noexcept requires(Rank != dynamic_rank) {
+  XLAYOUT_HD constexpr std::size_t rank() const noexcept
+    requires(Rank == dynamic_rank)
+  {
+    return m_.rank();
+  }
+  /// Every extent is dynamic ('?' to a view).
+  XLAYOUT_HD static constexpr std::size_t rank_dynamic() noexcept
+    requires(Rank != dynamic_rank)
+  {
+    return Rank;
+  }
+  XLAYOUT_HD static constexpr index_t static_extent(std::size_t) noexcept
+    requires(Rank != dynamic_rank)
+  {
     return dyn;
   }
   XLAYOUT_HD constexpr index_t extent(std::size_t d) const noexcept { return m_.extent(d); }
-  XLAYOUT_HD constexpr extents_type extents() const noexcept requires(Rank != dynamic_rank) {
+  XLAYOUT_HD constexpr extents_type extents() const noexcept
+    requires(Rank != dynamic_rank)
+  {
     return make_extents(std::make_index_sequence<Rank>{});
   }
   XLAYOUT_HD constexpr index_t size() const noexcept { return m_.size(); }
@@ -624,7 +638,8 @@ class runtime_tensor {
   }
   /// The element at idx[0..Rank) (what a view of the tensor reads). @pre each index in range.
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_of(const index_t* idx) const noexcept
-      requires(Rank != dynamic_rank) {
+    requires(Rank != dynamic_rank)
+  {
     return element_at(idx, std::make_index_sequence<Rank>{});
   }
 
