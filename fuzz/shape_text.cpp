@@ -1,7 +1,9 @@
 // fuzz/shape_text.cpp: libFuzzer target. Input: the text of a shape (XLA's syntax). Bad text must give an
 // error value with a position inside the text; a shape must print to text that parses back to an equal shape
 // and prints the same; its sizes (elements, span, logical and physical bytes, strides) must equal exact
-// 128-bit arithmetic or be span_overflow when that exceeds int64.
+// 128-bit arithmetic or be span_overflow when that exceeds int64; on a valid layout the predicates
+// (has_padding, is_strided, is_bitcast, physical_equivalent, is_transpose_of, is_contiguous) must be defined
+// and agree with each other.
 #include "shape_checks.hpp"
 
 #include <vector>
