@@ -15,6 +15,22 @@ using xlayout::index_t;
 using xlayout::shape;
 using xlayout::tile;
 
+/// The row-major number of index idx in an array of extents dims (the element id the model below uses).
+inline index_t ravel(const std::vector<index_t>& dims, const std::vector<index_t>& idx) {
+  index_t p = 0;
+  for (std::size_t i = 0; i < dims.size(); ++i) p = p * dims[i] + idx[i];
+  return p;
+}
+/// The index whose row-major number in an array of extents dims is p.
+inline std::vector<index_t> unravel(const std::vector<index_t>& dims, index_t p) {
+  std::vector<index_t> idx(dims.size());
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    idx[i] = p % dims[i];
+    p /= dims[i];
+  }
+  return idx;
+}
+
 // An N-d array of element ids (row-major), -1 for padding: the seed's pad, reshape and transpose done on
 // real data, with none of the library's index arithmetic.
 struct array_nd {

@@ -51,4 +51,35 @@ inline shape random_layout_shape(index_t n, std::mt19937_64& rng) {
   }
 }
 
+// A small random f32 shape of the given rank for the run-time layout tests (tests/tensor/runtime_*.cpp):
+// sizes 1 to 9, a random minor_to_major, sometimes padded dimensions, up to two tiles of up to three entries
+// (powers of two mostly, for the shift paths; 3 and 5 for the division path; '*' entries). Not always valid:
+// the caller filters.
+inline shape random_runtime_shape(std::size_t rank, std::mt19937_64& rng) {
+  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  shape s;
+  s.element_type = element_type::f32;
+  for (std::size_t d = 0; d < rank; ++d) {
+    s.dimensions.push_back(pick(1, 9));
+    s.dynamic_dimensions.push_back(false);
+  }
+  s.layout = default_layout(static_cast<index_t>(rank));
+  std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
+  if (pick(0, 3) == 0) {
+    for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 3));
+  }
+  const auto tiles = pick(0, 2);
+  for (index_t t = 0; t < tiles; ++t) {
+    tile tl;
+    const auto k = static_cast<std::size_t>(pick(1, static_cast<index_t>(std::min<std::size_t>(rank, 3))));
+    for (std::size_t q = 0; q < k; ++q) {
+      const bool star = q + 1 < k && pick(0, 4) == 0;
+      const index_t sizes[] = {1, 2, 4, 8, 2, 4, 3, 5};
+      tl.dimensions.push_back(star ? combine_dimension : sizes[pick(0, 7)]);
+    }
+    s.layout.tiles.push_back(tl);
+  }
+  return s;
+}
+
 }  // namespace xlayout_test

@@ -13,38 +13,16 @@
 #include <xlayout/text/print_shape.hpp>
 
 #include "support/brute_force_layout.hpp"
+#include "support/random_layout.hpp"
 
 using namespace xlayout;
 
 namespace {
 
 shape random_shape(std::mt19937_64& rng) {
-  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
-  shape s;
-  s.element_type = element_type::f32;
-  const auto rank = static_cast<std::size_t>(pick(1, 4));  // the call form below handles ranks 1 to 4
-  for (std::size_t d = 0; d < rank; ++d) {
-    s.dimensions.push_back(pick(1, 9));
-    s.dynamic_dimensions.push_back(false);
-  }
-  s.layout = default_layout(static_cast<index_t>(rank));
-  std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
-  if (pick(0, 3) == 0) {
-    for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 3));
-  }
-  const auto tiles = pick(0, 2);
-  for (index_t t = 0; t < tiles; ++t) {
-    tile tl;
-    const auto k = static_cast<std::size_t>(pick(1, static_cast<index_t>(std::min<std::size_t>(rank, 3))));
-    for (std::size_t q = 0; q < k; ++q) {
-      const bool star = q + 1 < k && pick(0, 4) == 0;
-      // Powers of two mostly (the shift path), sometimes 3 or 5 (the division path).
-      const index_t sizes[] = {1, 2, 4, 8, 2, 4, 3, 5};
-      tl.dimensions.push_back(star ? combine_dimension : sizes[pick(0, 7)]);
-    }
-    s.layout.tiles.push_back(tl);
-  }
-  return s;
+  // The rank first (the call form below handles ranks 1 to 4), then the shared generator.
+  const auto rank = static_cast<std::size_t>(std::uniform_int_distribution<index_t>(1, 4)(rng));
+  return xlayout_test::random_runtime_shape(rank, rng);
 }
 
 /// Where the model puts each element id (row-major numbering), -1 where it puts none.

@@ -19,54 +19,18 @@
 #include <xlayout/text/print_shape.hpp>
 
 #include "support/brute_force_layout.hpp"
+#include "support/random_layout.hpp"
 
 using namespace xlayout;
+
+using xlayout_test::ravel;
+using xlayout_test::unravel;
 
 namespace {
 
 using ivec = std::vector<index_t>;
 using ref_map = std::function<ivec(const ivec&)>;  // view index -> base index, the test's arithmetic
 
-shape random_shape(std::size_t rank, std::mt19937_64& rng) {
-  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
-  shape s;
-  s.element_type = element_type::f32;
-  for (std::size_t d = 0; d < rank; ++d) {
-    s.dimensions.push_back(pick(1, 9));
-    s.dynamic_dimensions.push_back(false);
-  }
-  s.layout = default_layout(static_cast<index_t>(rank));
-  std::shuffle(s.layout.minor_to_major.begin(), s.layout.minor_to_major.end(), rng);
-  if (pick(0, 4) == 0) {
-    for (std::size_t d = 0; d < rank; ++d) s.layout.padded_dimensions.push_back(s.dimensions[d] + pick(0, 3));
-  }
-  const auto tiles = pick(0, 2);
-  for (index_t t = 0; t < tiles; ++t) {
-    tile tl;
-    const auto k = static_cast<std::size_t>(pick(1, static_cast<index_t>(rank)));
-    for (std::size_t q = 0; q < k; ++q) {
-      const bool star = q + 1 < k && pick(0, 4) == 0;
-      const index_t sizes[] = {1, 2, 4, 8, 2, 4, 3, 5};
-      tl.dimensions.push_back(star ? combine_dimension : sizes[pick(0, 7)]);
-    }
-    s.layout.tiles.push_back(tl);
-  }
-  return s;
-}
-
-index_t ravel(const ivec& dims, const ivec& idx) {
-  index_t p = 0;
-  for (std::size_t i = 0; i < dims.size(); ++i) p = p * dims[i] + idx[i];
-  return p;
-}
-ivec unravel(const ivec& dims, index_t p) {
-  ivec idx(dims.size());
-  for (std::size_t i = dims.size(); i-- > 0;) {
-    idx[i] = p % dims[i];
-    p /= dims[i];
-  }
-  return idx;
-}
 std::string text(const ivec& v) {
   std::string s = "(";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
@@ -85,7 +49,7 @@ struct base_case {
 
 template <std::size_t R>
 bool make_base(std::mt19937_64& rng, base_case<R>& b) {
-  b.s = random_shape(R, rng);
+  b.s = xlayout_test::random_runtime_shape(R, rng);
   if (!is_valid_layout(b.s)) return false;
   const auto span = checked_required_span_size(b.s);
   if (!span || *span > 20000) return false;

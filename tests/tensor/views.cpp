@@ -20,6 +20,8 @@
 
 using namespace xlayout;
 using xlayout_test::brute_force_buffer;
+using xlayout_test::ravel;
+using xlayout_test::unravel;
 
 namespace {
 
@@ -29,19 +31,6 @@ using ref_map = std::function<ivec(const ivec&)>;  // view index -> base index, 
 float buffer[4096];  // every base tensor views this buffer
 
 ivec dims_of(const shape& s) { return ivec(s.dimensions.begin(), s.dimensions.end()); }
-index_t ravel(const ivec& dims, const ivec& idx) {
-  index_t p = 0;
-  for (std::size_t i = 0; i < dims.size(); ++i) p = p * dims[i] + idx[i];
-  return p;
-}
-ivec unravel(const ivec& dims, index_t p) {
-  ivec idx(dims.size());
-  for (std::size_t i = dims.size(); i-- > 0;) {
-    idx[i] = p % dims[i];
-    p /= dims[i];
-  }
-  return idx;
-}
 index_t array_count(const ivec& d) {
   index_t n = 1;
   for (index_t x : d) n *= x;
