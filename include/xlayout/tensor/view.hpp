@@ -1153,7 +1153,7 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
 template <class T>
 XLAYOUT_HD constexpr index_t input_extents(const T& t, index_t* in) noexcept {
   index_t too_large = -1;
-  for (std::size_t d = 0; d < T::extents_type::rank(); ++d) {
+  for (std::size_t d = 0; d < T::rank(); ++d) {
     in[d] = t.extent(d);
     if (T::static_extent(d) == dyn && in[d] >= view_dynamic_bound && too_large < 0)
       too_large = static_cast<index_t>(d);
@@ -1217,7 +1217,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_
       // a view instantiates costs compile time.)
       using ext = view_extents_t<Op>;
       constexpr std::size_t added = Op::info.stored_symbols;
-      [[maybe_unused]] index_t in[T::extents_type::rank() + 1]{};
+      [[maybe_unused]] index_t in[T::rank() + 1]{};
       ext e{};
       // Only where something is known at run time: read the input's extents, check Op's preconditions,
       // compute the '?' extents (each step a function the compiler instantiates, for nothing in the common
@@ -1414,7 +1414,7 @@ class tensor_view {
                   "[xlayout:index_rank_mismatch] xlayout::tensor_view: give one index per dimension, then "
                   "one value per symbol of the map (the note shows: given == rank + symbols)");
     if constexpr (sizeof...(I) != rank() + num_symbols) {
-      return base_(index_array<Base::extents_type::rank()>{});  // reported above
+      return base_(index_array<Base::rank()>{});  // reported above
     } else {
       if constexpr ((static_index<I> || ...))
         check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
@@ -1426,8 +1426,7 @@ class tensor_view {
           if (vars[d] < 0 || vars[d] >= extent(d)) index_out_of_range(vars[d], extent(d));
         }
       }
-      return element_at(vars, std::make_index_sequence<rank()>{},
-                        std::make_index_sequence<Base::extents_type::rank()>{});
+      return element_at(vars, std::make_index_sequence<rank()>{}, std::make_index_sequence<Base::rank()>{});
     }
   }
   /// Element idx (a view without symbols).
@@ -1467,14 +1466,14 @@ class tensor_view {
     index_t vars[XLAYOUT_MAX_RANK + stored_symbols + 1]{};
     for (std::size_t d = 0; d < rank(); ++d) vars[d] = idx[d];
     append_stored(vars + rank());
-    const index_array<Base::extents_type::rank()> b = lowered::evaluate(vars);
-    return base_.at(b.values, Base::extents_type::rank());
+    const index_array<Base::rank()> b = lowered::evaluate(vars);
+    return base_.at(b.values, Base::rank());
   }
 
   /// The base's index of element (i, j, ...) (a view without symbols of operator()); each index must be
   /// inside its extent (XLAYOUT_EXPECTS).
   template <index_like... I>
-  XLAYOUT_HD constexpr index_array<Base::extents_type::rank()> base_index(I... i) const noexcept
+  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(I... i) const noexcept
     requires(num_symbols == 0 && sizeof...(I) == rank())
   {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
@@ -1491,7 +1490,7 @@ class tensor_view {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
     append_stored(vars + sizeof...(I));
     detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
-    return offset_at(vars, std::make_index_sequence<Base::extents_type::rank()>{});
+    return offset_at(vars, std::make_index_sequence<Base::rank()>{});
   }
 
   /// The value of stored symbol k (dynamic_slice's start k, clamped).
@@ -1672,7 +1671,7 @@ XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<d
   if constexpr (input::id == error_id::none && !input::fallback) {
     using op = typename bind::template op<typename T::extents_type>;
     if constexpr (op::info.issue.id == error_id::none) {
-      index_t in[T::extents_type::rank() + 1]{};
+      index_t in[T::rank() + 1]{};
       if (const index_t d = detail::input_extents(t, in); d >= 0)
         return error{error_id::view_invalid_slice, d};
       const index_t failed =
@@ -1792,7 +1791,7 @@ struct base_order_walk {
     const indexing_map& m = V::map();
     using B = typename V::base_type;
     if (m.kind != map_kind::regular || m.num_symbols() != 0 || m.num_constraints != 0 ||
-        m.num_results != rank || B::extents_type::rank() != rank)
+        m.num_results != rank || B::rank() != rank)
       return w;
     bool seen[rank == 0 ? 1 : rank]{};
     for (std::size_t r = 0; r < rank; ++r) {
@@ -1828,28 +1827,6 @@ struct base_order_walk {
 };
 }  // namespace detail
 
-namespace detail {
-/// for_each's function on the base when a view is walked in the base's memory order (base_order_walk W):
-/// turns the base's index into the view's and calls f. A class rather than a lambda, so that the call of f
-/// is under XLAYOUT_EXEC_CHECK_DISABLE: nvcc 13 refused the lambda's call of a kernel's __device__ lambda
-/// when the base's for_each was a runtime_tensor's.
-template <class W, std::size_t R, class F>
-struct base_order_visitor {
-  F& f;
-  XLAYOUT_EXEC_CHECK_DISABLE
-  template <class X>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void operator()(const index_array<R>& b, X&& x) const {
-    constexpr auto w = W::value;  // a local copy: nvcc reads no static member of class type in device code
-    index_array<R> idx;
-    for (std::size_t p = 0; p < R; ++p) {
-      const index_t i = b[w.source[p]];
-      idx[p] = w.reversed[p] ? w.last[p] - i : i;
-    }
-    f(static_cast<const index_array<R>&>(idx), static_cast<X&&>(x));
-  }
-};
-}  // namespace detail
-
 /// Calls f(index, element) for every element of the view, index an index_array<rank>. A view that reads
 /// every element of its base once through a permutation of its dimensions, each possibly reversed
 /// (transpose, reverse, chains of them), is visited in the base's memory order, as for_each visits the base
@@ -1864,12 +1841,18 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
     if (v.empty()) return;
     using W = detail::base_order_walk<V>;
     if constexpr (W::value.ok) {
-      constexpr auto w = W::value;  // a local copy, as in base_order_visitor
       bool same_extents = true;  // '?' extents: the view's are the base's (a transpose or reverse keeps them)
       for (std::size_t p = 0; p < V::rank(); ++p)
-        same_extents = same_extents && v.extent(p) == v.base().extent(w.source[p]);
+        same_extents = same_extents && v.extent(p) == v.base().extent(W::value.source[p]);
       if (same_extents) {
-        for_each(v.base(), detail::base_order_visitor<W, V::rank(), F>{f});
+        for_each(v.base(), [&f](const index_array<V::rank()>& b, auto&& x) {
+          index_array<V::rank()> idx;
+          for (std::size_t p = 0; p < V::rank(); ++p) {
+            const index_t i = b[W::value.source[p]];
+            idx[p] = W::value.reversed[p] ? W::value.last[p] - i : i;
+          }
+          f(static_cast<const index_array<V::rank()>&>(idx), static_cast<decltype(x)>(x));
+        });
         return;
       }
     }
