@@ -152,7 +152,7 @@ class runtime_mapping {
   }
 
   /// offset with the rank R known at compile time (what runtime_tensor<T, R> calls): the path (strided, two
-  /// or three power-of-two digits per dimension, or the general loop) is chosen by one switch on a value set
+  /// or three power-of-two digits per dimension, or the general loop) is chosen by an if-chain on a value set
   /// when the layout was compiled, each path a fixed sequence of R multiply-adds, or R multiply-adds and R or
   /// 2R shift-multiply-adds (digit_coefficient), the indices in registers. @pre rank() == R, each index in
   /// range (XLAYOUT_ASSERT; an optimiser assumption with assertions off, as for the static accessor).
@@ -162,15 +162,27 @@ class runtime_mapping {
     XLAYOUT_ASSERT(R == rank_, "[xlayout:index_rank_mismatch] runtime_mapping: give one index per dimension");
     const index_t idx[] = {detail::to_index(i)..., 0};
     detail::expect_in_range(idx, *this, std::make_index_sequence<R>{});
-    // An if-chain, not a switch: g++ 12 unswitches a loop of accesses on an invariant condition, not on a
-    // switch, so the path is chosen once per loop and each path's constants stay in registers.
-    // The strides read on every path (a loop of accesses then keeps them in registers: loads made only on
-    // one path are not hoisted).
+    // An if-chain, not a switch: a compiler unswitches a loop of accesses on an invariant condition (g++ 12
+    // not on a switch), so the path is chosen once per loop and each path's constants stay in registers.
+    // g++ unswitches only a loop whose body is small (max-unswitch-insns, 50 of its size units): the rare
+    // paths are calls, out of line and pure, so that the loop fits (docs/performance.md, "Layouts known at
+    // run time"). The strides read on every path (where the loop is not unswitched, it then keeps them in
+    // registers: loads made only on one path are not hoisted).
     const index_t lin = strided_sum(idx, std::make_index_sequence<R>{});
     if (path_ == path::strided) return lin;
     if (path_ == path::two_digits) return two_digit_sum(idx, std::make_index_sequence<R>{});
+#if defined(__clang__) || defined(__CUDA_ARCH__)
+    // clang unswitches the loop with the three-digit path inline (out of line it cost T(8,128)(2,1) 2.4x);
+    // device code keeps it inline as before.
     if (path_ == path::three_digits) return three_digit_sum(idx, std::make_index_sequence<R>{});
-    return general_offset(index_array<R>{{detail::to_index(i)...}});
+#else
+    // g++: a rank-2 loop fits with the three-digit path as its own call; at rank 3 it fits only with one
+    // call for the three-digit and the general path.
+    if constexpr (R <= 2) {
+      if (path_ == path::three_digits) return three_digit_offset(detail::to_index(i)...);
+    }
+#endif
+    return rare_offset(detail::to_index(i)...);
   }
 
   /// The linear index of the n indices idx[0..n), or why there is none: index_rank_mismatch,
@@ -245,9 +257,32 @@ class runtime_mapping {
     using U = std::uint64_t;
     return static_cast<index_t>((static_cast<U>(idx[t.dimension]) >> t.shift) & t.mask) * t.stride;
   }
-  // The general path of fixed_offset, out of line and pure (it reads the mapping, writes nothing): inlined,
-  // its loop over the terms made the loop of accesses a nest g++ 12 does not unswitch, and a call that may
-  // write memory would make the other paths reload their constants per access. The indices by value.
+  // fixed_offset's paths out of line, pure (they read the mapping and write nothing: a call that may write
+  // memory would make the inline paths reload their constants per access), the indices by value. Inlined,
+  // the general path's loop over the terms made the loop of accesses a nest g++ 12 does not unswitch.
+  template <class... I>
+#if defined(__GNUC__)
+  __attribute__((noinline, pure))
+#endif
+  XLAYOUT_HD constexpr index_t
+  three_digit_offset(I... i) const noexcept {
+    const index_t idx[] = {i..., 0};
+    return three_digit_sum(idx, std::make_index_sequence<sizeof...(I)>{});
+  }
+  // The three-digit path (g++ at rank 3 and above) or the general one. The general path is its own call, so
+  // that the three-digit one keeps the indices in registers.
+  template <class... I>
+#if defined(__GNUC__)
+  __attribute__((noinline, pure))
+#endif
+  XLAYOUT_HD constexpr index_t
+  rare_offset(I... i) const noexcept {
+    if (path_ == path::three_digits) {
+      const index_t idx[] = {i..., 0};
+      return three_digit_sum(idx, std::make_index_sequence<sizeof...(I)>{});
+    }
+    return general_offset(index_array<sizeof...(I)>{{i...}});
+  }
   template <std::size_t R>
 #if defined(__GNUC__)
   __attribute__((noinline, pure))
