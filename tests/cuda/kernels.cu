@@ -2,9 +2,10 @@
 // them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
 // accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code, a
 // transpose through a view, views of a tensor with a '?' extent (a map_view among them), and a tensor
-// whose layout is a run-time value.
+// whose layout is a run-time value (its accessor, visit, for_each, and a view of it built on the host).
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <xlayout/tensor.hpp>
 
 using namespace xlayout;
@@ -123,6 +124,22 @@ __global__ void runtime_layout_visit(runtime_tensor<float, 2> t, float value) {
   });
 }
 
+// Every element of a layout known only at run time, in memory order (tile by tile, padding skipped): one
+// thread sums the tensor, as a reduction's last step would.
+__global__ void runtime_walk(runtime_tensor<const float, 2> t, float* sum) {
+  float s = 0;
+  for_each(t, [&](const index_array<2>&, const float& x) { s += x; });
+  *sum = s;
+}
+
+// A view of a runtime_tensor, built on the host and passed by value (building it in device code made nvcc
+// 13's device compiler take about 50 s for this kernel; docs/views.md).
+using RuntimeTranspose = decltype(transpose<1, 0>(std::declval<const runtime_tensor<const float, 2>&>()));
+__global__ void runtime_view(RuntimeTranspose v, float* out) {
+  const auto j = static_cast<index_t>(threadIdx.x);
+  if (j < v.extent(0)) out[j] = v(j, 3);
+}
+
 // The host side launches them (this file is compiled, not run: the test machine may have no GPU).
 void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float* sums, int* status) {
   const Tiled tiled(dst);
@@ -136,5 +153,9 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
     if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);
     if (const auto t = make_runtime_tensor<2>(dst, *s)) runtime_layout_visit<<<64, 256>>>(*t, 1.0f);
+    if (const auto t = make_runtime_tensor<2>(src, *s)) {
+      runtime_walk<<<1, 1>>>(*t, sums);
+      runtime_view<<<1, 256>>>(transpose<1, 0>(*t), sums);
+    }
   }
 }
