@@ -140,6 +140,17 @@ __global__ void runtime_view(RuntimeTranspose v, float* out) {
   if (j < v.extent(0)) out[j] = v(j, 3);
 }
 
+// A view's base index and buffer offset in device code (what a kernel that addresses the buffer itself
+// reads), of a static tensor's view built in the kernel and of the runtime tensor's view above.
+__global__ void view_offsets(kernel_arg<const float*> src_arg, RuntimeTranspose rv, float* out) {
+  const auto view = transpose<1, 0>(Source(src_arg));
+  const auto j = static_cast<index_t>(threadIdx.x);
+  if (j < rv.extent(0)) {
+    out[j] = static_cast<float>(view.offset(j, 5) + view.base_index(j, 5)[1] + rv.offset(j, 3) +
+                                rv.base_index(j, 3)[0]);
+  }
+}
+
 // The host side launches them (this file is compiled, not run: the test machine may have no GPU).
 void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float* sums, int* status) {
   const Tiled tiled(dst);
@@ -156,6 +167,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
     if (const auto t = make_runtime_tensor<2>(src, *s)) {
       runtime_walk<<<1, 1>>>(*t, sums);
       runtime_view<<<1, 256>>>(transpose<1, 0>(*t), sums);
+      view_offsets<<<1, 256>>>(kernel_arg_of(Source(src)), transpose<1, 0>(*t), sums);
     }
   }
 }

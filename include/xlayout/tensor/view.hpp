@@ -1473,9 +1473,8 @@ class tensor_view {
   /// The base's index of element (i, j, ...) (a view without symbols of operator()); each index must be
   /// inside its extent (XLAYOUT_EXPECTS).
   template <index_like... I>
-  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(I... i) const noexcept
     requires(num_symbols == 0 && sizeof...(I) == rank())
-  {
+  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(I... i) const noexcept {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
     append_stored(vars + sizeof...(I));
     detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
@@ -1484,9 +1483,8 @@ class tensor_view {
   /// The offset of element (i, j, ...) in the base's buffer: base().mapping() at base_index(i, j, ...) (what
   /// the std::mdspan layout of a view gives, interop/mdspan.hpp).
   template <index_like... I>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(I... i) const noexcept
     requires(num_symbols == 0 && sizeof...(I) == rank())
-  {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(I... i) const noexcept {
     index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
     append_stored(vars + sizeof...(I));
     detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
