@@ -323,14 +323,21 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   CHECK(make_runtime_tensor(f, parse("bf16[4,4]")).error().id == error_id::unsupported_element_size);
   std::int8_t b[8] = {};
   CHECK(make_runtime_tensor(b, parse("s4[4,4]")).error().id == error_id::unsupported_element_size);
-  // Wrong rank and out-of-range indices through the checked form.
+  // Wrong rank and out-of-range indices through the checked form, at (an array of indices, or the indices).
   const auto t = make_runtime_tensor(f, parse("f32[4,8]{1,0:T(2,4)}"));
   REQUIRE(t.has_value());
   const index_t two[] = {3, 7}, one[] = {3}, out[] = {4, 0}, neg[] = {0, -1};
-  CHECK(t->checked_at(two, 2).has_value());
-  CHECK(t->checked_at(one, 1).error().id == error_id::index_rank_mismatch);
-  CHECK(t->checked_at(out, 2).error().id == error_id::index_out_of_range);
-  CHECK(t->checked_at(neg, 2).error().id == error_id::index_out_of_range);
+  REQUIRE(t->at(two, 2).has_value());
+  // T(2,4) of f32[4,8]: (3, 7) is in tile 1 * 2 + 1 = 3 (2 x 2 tiles of 8 elements), row 1 and column 3
+  // of it: offset 3 * 8 + 1 * 4 + 3.
+  CHECK(t->at(two, 2)->offset() == 3 * 8 + 1 * 4 + 3);
+  CHECK(&t->at(two, 2)->get() == f + 31);
+  CHECK(&t->at(3, 7)->get() == f + 31);
+  CHECK(t->at(one, 1).error().id == error_id::index_rank_mismatch);
+  CHECK(t->at(3).error().id == error_id::index_rank_mismatch);
+  CHECK(t->at(out, 2).error().id == error_id::index_out_of_range);
+  CHECK(t->at(neg, 2).error().id == error_id::index_out_of_range);
+  CHECK(t->at(0, 8).error().id == error_id::index_out_of_range);
   // A span past int64 is span_overflow, not a wrapped size (the parser refuses such a shape; built here).
   shape huge = parse("f32[4,4]{1,0:T(2,4)}");
   huge.dimensions[0] = index_t{1} << 62;

@@ -654,12 +654,6 @@ class runtime_tensor {
         return f(*this);
     }
   }
-  /// The element at idx[0..n), or why there is none (index_rank_mismatch, index_out_of_range).
-  XLAYOUT_HD constexpr result<Element*> checked_at(const index_t* idx, std::size_t n) const noexcept {
-    const auto k = m_.checked_offset(idx, n);
-    if (!k) return k.error();
-    return data_ + *k;
-  }
   /// Checked access, as Tensor::at: the element's handle, or index_rank_mismatch / index_out_of_range.
   template <index_like... I>
   XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
