@@ -964,9 +964,7 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
     }
   }
 }
-}  // namespace detail
 
-namespace detail {
 /// for_each's callback of walk_runtime for a runtime_tensor of static rank: the index as an index_array. A
 /// class, not a lambda, so that CUDA device code may call it with a __device__ f; the data pointer by
 /// reference, as the lambda captured it (by value, the index-using walk of T(2,2) took 4.5 % more
