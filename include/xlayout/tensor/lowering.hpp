@@ -184,11 +184,15 @@ constexpr bool lowered_interval(const indexing_map& m, expr_id id, interval& out
 template <class H, expr_id Id, std::size_t... K>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t lowered_affine(const index_t* vars,
                                                                 std::index_sequence<K...>) noexcept {
+  // The form's terms as constants of this function: CUDA device code may not subscript affine_v (a host
+  // variable) itself.
+  constexpr std::size_t var[] = {static_cast<std::size_t>(affine_v<H, Id>.var[K])..., 0};
+  constexpr index_t coef[] = {affine_v<H, Id>.coef[K]..., 0};
   constexpr index_t c = affine_v<H, Id>.constant;
   if constexpr (c == 0) {
-    return (index_t{0} + ... + (vars[affine_v<H, Id>.var[K]] * affine_v<H, Id>.coef[K]));
+    return (index_t{0} + ... + (vars[var[K]] * coef[K]));
   } else {
-    return (index_t{0} + ... + (vars[affine_v<H, Id>.var[K]] * affine_v<H, Id>.coef[K])) + c;
+    return (index_t{0} + ... + (vars[var[K]] * coef[K])) + c;
   }
 }
 

@@ -1197,6 +1197,16 @@ struct op_check {
   static constexpr index_t column = diagnostic_column(Op::info.issue);
 };
 
+/// The view object V(base, stored, extents) of a runtime_tensor. In CUDA device code such a view (whose
+/// mapping, 3.8 KB, the view copies) is made by a call: inlined into a kernel that then reads the view,
+/// nvcc 13 took 53 s to compile a kernel reading one element of transpose<1, 0>(t), 9.2 s with the call
+/// (docs/views.md). A Tensor's view (a pointer and extents) is made in place (checked_view).
+template <class V, class B, class S, class E>
+XLAYOUT_HD XLAYOUT_DEVICE_NOINLINE constexpr V make_view_out_of_line(const B& b, const S& s,
+                                                                     const E& e) noexcept {
+  return V(b, s, e);
+}
+
 /// Reports the issue of T or of Op (one error), and makes the view when there is none; otherwise returns a
 /// view_fallback.
 template <class T, template <class> class OpOf>
@@ -1242,12 +1252,21 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_
           }
           if constexpr (added > 0)
             store_symbols<Op>(s.values + earlier, in, args, std::make_index_sequence<added>{});
-          return tensor_view<typename T::base_type, map>(t.base(), s, e);
+          using view = tensor_view<typename T::base_type, map>;
+          if constexpr (is_basic_tensor<typename T::base_type>::value) {
+            return view(t.base(), s, e);
+          } else {
+            return make_view_out_of_line<view>(t.base(), s, e);
+          }
         }
       } else {
         stored_values<added> s{};
         if constexpr (added > 0) store_symbols<Op>(s.values, in, args, std::make_index_sequence<added>{});
-        return tensor_view<T, Op>(t, s, e);
+        if constexpr (is_basic_tensor<T>::value) {
+          return tensor_view<T, Op>(t, s, e);
+        } else {
+          return make_view_out_of_line<tensor_view<T, Op>>(t, s, e);
+        }
       }
     }
   }
