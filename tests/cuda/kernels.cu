@@ -132,6 +132,19 @@ __global__ void runtime_walk(runtime_tensor<const float, 2> t, float* sum) {
   *sum = s;
 }
 
+// for_each over views in device code: a transpose (walked in its base's memory order, the index permuted) and
+// a slice (row-major), of a Tensor and of a runtime_tensor.
+__global__ void view_walks(kernel_arg<float*> arg, runtime_tensor<const float, 2> t, float* sums) {
+  const Tiled tiled(arg);
+  float s = 0;
+  const auto weigh = [&](const index_array<2>& i, const float& x) { s += x * static_cast<float>(i[0]); };
+  for_each(transpose<1, 0>(tiled), weigh);
+  for_each(slice(tiled, Slice<0, 64, 2>{}, Slice<3, 200>{}), weigh);
+  for_each(transpose<1, 0>(t), weigh);
+  for_each(slice(t, runtime_slice{0, 8, 1}, runtime_slice{1, 9, 2}), weigh);
+  *sums = s;
+}
+
 // A view of a runtime_tensor, built on the host and passed by value (the cheapest for nvcc: docs/views.md).
 using RuntimeTranspose = decltype(transpose<1, 0>(std::declval<const runtime_tensor<const float, 2>&>()));
 __global__ void runtime_view(RuntimeTranspose v, float* out) {
@@ -175,6 +188,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
       runtime_walk<<<1, 1>>>(*t, sums);
       runtime_view<<<1, 256>>>(transpose<1, 0>(*t), sums);
       runtime_view_chain<<<1, 256>>>(*t, sums);
+      view_walks<<<1, 1>>>(kernel_arg_of(tiled), *t, sums);
       view_offsets<<<1, 256>>>(kernel_arg_of(Source(src)), transpose<1, 0>(*t), sums);
     }
   }

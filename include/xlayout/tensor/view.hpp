@@ -1844,6 +1844,38 @@ struct base_order_walk {
 };
 }  // namespace detail
 
+namespace detail {
+/// for_each's callback over the base of a view that base_order_walk W reads in the base's order: the view's
+/// index from the base's, then f. A class, not a lambda, so that CUDA device code may call it with a
+/// __device__ f; the walk's permutation as constants of the function (device code may not subscript
+/// W::value, a host variable).
+/// Whether each extent of view v is its base's extent at W's source dimension.
+template <class W, class V, std::size_t... P>
+XLAYOUT_HD constexpr bool base_order_extents(const V& v, std::index_sequence<P...>) noexcept {
+  constexpr std::size_t source[] = {W::value.source[P]..., 0};
+  return (true && ... && (v.extent(P) == v.base().extent(source[P])));
+}
+template <class W, class F>
+struct base_order_visitor {
+  F& f;
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class X>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void operator()(const index_array<W::rank>& b, X&& x) const {
+    call(b, static_cast<X&&>(x), std::make_index_sequence<W::rank>{});
+  }
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class X, std::size_t... P>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void call(const index_array<W::rank>& b, X&& x,
+                                                     std::index_sequence<P...>) const {
+    constexpr std::size_t source[] = {W::value.source[P]..., 0};
+    constexpr bool reversed[] = {W::value.reversed[P]..., false};
+    constexpr index_t last[] = {W::value.last[P]..., 0};
+    const index_array<W::rank> idx{{(reversed[P] ? last[P] - b[source[P]] : b[source[P]])...}};
+    f(idx, static_cast<X&&>(x));
+  }
+};
+}  // namespace detail
+
 /// Calls f(index, element) for every element of the view, index an index_array<rank>. A view that reads
 /// every element of its base once through a permutation of its dimensions, each possibly reversed
 /// (transpose, reverse, chains of them), is visited in the base's memory order, as for_each visits the base
@@ -1858,18 +1890,9 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
     if (v.empty()) return;
     using W = detail::base_order_walk<V>;
     if constexpr (W::value.ok) {
-      bool same_extents = true;  // '?' extents: the view's are the base's (a transpose or reverse keeps them)
-      for (std::size_t p = 0; p < V::rank(); ++p)
-        same_extents = same_extents && v.extent(p) == v.base().extent(W::value.source[p]);
-      if (same_extents) {
-        for_each(v.base(), [&f](const index_array<V::rank()>& b, auto&& x) {
-          index_array<V::rank()> idx;
-          for (std::size_t p = 0; p < V::rank(); ++p) {
-            const index_t i = b[W::value.source[p]];
-            idx[p] = W::value.reversed[p] ? W::value.last[p] - i : i;
-          }
-          f(static_cast<const index_array<V::rank()>&>(idx), static_cast<decltype(x)>(x));
-        });
+      // '?' extents: the view's are the base's (a transpose or reverse keeps them)
+      if (detail::base_order_extents<W>(v, std::make_index_sequence<V::rank()>{})) {
+        for_each(v.base(), detail::base_order_visitor<W, F>{f});
         return;
       }
     }
