@@ -734,3 +734,38 @@ TEST_CASE("regression (fuzz map_algebra): floors with one step take the first sp
   composition_simplified_twice(a, b);
   composition_simplified_twice(b, a);
 }
+
+TEST_CASE(
+    "regression (fuzz map_text): a sum right of a plus prints `a - (...)` only where that parses back") {
+  // `-d0 + (d0 * -580 - 1 - 1)` is parsed as written (XLA's construction folds no `(x - 1) - 1`). Printed
+  // `-d0 - (d0 * 580 + 1 + 1)`, it read back as `-d0 - (d0 * 580 + 2)`: the parser negates a sum after a
+  // minus as XLA does, folding its constants. The sum now prints as written, in parentheses.
+  const auto m = map("(d0) -> ( -d0 +(d0 * -580-1- 1), 80-1- 1), domain: d0 in [-1, 1]");
+  const auto printed = xl::to_string(m);
+  CHECK(printed.view() == "(d0) -> (-d0 + (d0 * -580 - 1 - 1), 78), domain: d0 in [-1, 1]");
+  CHECK(xl::to_string(map(printed.view())).view() == printed.view());
+  // Sums that do parse back keep XLA's minus: one constant, distinct terms, in XLA's order.
+  for (const std::string_view text :
+       {"(d0, d1) -> (d0 - (d1 * 2 + 3)), domain: d0 in [0, 9], d1 in [0, 9]",
+        "(d0, d1) -> (d1 - (d0 * 2 + d1 * 3 + 3)), domain: d0 in [0, 9], d1 in [0, 9]"}) {
+    INFO(text);
+    CHECK(xl::to_string(map(text)).view() == text);
+  }
+  // Like terms and two constants: printed with a plus; each text reads back to itself.
+  for (const std::string_view text :
+       {"(d0, d1) -> (-d0 + (d1 * -2 - d1 * 3)), domain: d0 in [0, 9], d1 in [0, 9]",
+        "(d0) -> (-d0 + (d0 * -2 - 1 - 1)), domain: d0 in [0, 9]"}) {
+    INFO(text);
+    const auto once = xl::to_string(map(text));
+    CHECK(once.view() == text);
+    CHECK(xl::to_string(map(once.view())).view() == once.view());
+    // The meaning is the sum's: d0 = 1, d1 = 2 evaluates both spellings alike.
+    const auto a = map(text), b = map(once.view());
+    const index_t point[] = {1, 2};
+    const auto ra = xl::checked_evaluate(a, point, a.num_dims, nullptr, 0);
+    const auto rb = xl::checked_evaluate(b, point, b.num_dims, nullptr, 0);
+    REQUIRE(ra.has_value());
+    REQUIRE(rb.has_value());
+    CHECK((*ra)[0] == (*rb)[0]);
+  }
+}

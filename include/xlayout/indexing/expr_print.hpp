@@ -14,7 +14,8 @@ namespace detail {
 /// names(out, v). Precedence: + is 1, * / mod ceildiv are 2; a child is parenthesised when its precedence
 /// is lower than its parent's, or equal with a different operator, or the same operator on the right
 /// (also *, where XLA omits them), or a sum right of a printed minus. `x * -1` prints `-x` (`-(x)` unless x
-/// is a variable, min or max); `a + b` with a negative leading term in b prints `a - (-b)`.
+/// is a variable, min or max); `a + b` with a negative leading term in b prints `a - (-b)` where that parses
+/// back to b (negation_reparses), else `a + (b)`.
 template <class Out, class Names>
 struct expr_printer {
   expr_view v;
@@ -67,6 +68,49 @@ struct expr_printer {
     if (n.kind == expr_kind::add) return negatable(n.lhs) && negatable(n.rhs);
     if (n.kind == expr_kind::constant) return n.value != index_min;
     if (n.kind == expr_kind::mul) return !v.is_constant(n.lhs, index_min) && !v.is_constant(n.rhs, index_min);
+    return true;
+  }
+
+  /// Does `a - (...)`, the sum e printed negated, parse back to e itself? The parser negates a sum after a
+  /// minus as XLA does (like terms merged, constants folded, terms sorted), so only where e already is such a
+  /// sum: a left chain of distinct single terms (a base times a constant, a base, or one constant) in XLA's
+  /// order. Otherwise e prints as `a + (e)` (a map parsed from `d0 + (d0 * -2 - 1 - 1)` keeps its two
+  /// constants, and printing it must give the text that parses to it again).
+  constexpr bool negation_reparses(expr_id e) const noexcept {
+    constexpr std::size_t max_terms = 32;
+    expr_id terms[max_terms]{};
+    std::size_t n = 0;
+    while (v.kind(e) == expr_kind::add) {
+      if (v.kind(v[e].rhs) == expr_kind::add || n == max_terms) return false;
+      terms[n++] = v[e].rhs;
+      e = v[e].lhs;
+    }
+    if (n == max_terms) return false;
+    terms[n++] = e;  // terms[n - 1] is the leftmost
+    std::size_t constants = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const expr_id t = terms[i];
+      expr_id base = t;
+      if (v.kind(t) == expr_kind::constant) {
+        if (++constants > 1 || v[t].value == 0) return false;
+        continue;
+      }
+      if (v.kind(t) == expr_kind::mul && v.is_constant(v[t].rhs)) {
+        const index_t c = v[v[t].rhs].value;
+        base = v[t].lhs;
+        if (c == 0 || c == 1 || v.kind(base) == expr_kind::constant ||
+            (v.kind(base) == expr_kind::mul && v.is_constant(v[base].rhs)) ||
+            (c == -1 && v.kind(base) == expr_kind::add))
+          return false;
+      }
+      for (std::size_t j = 0; j < i; ++j) {  // like terms would merge
+        const expr_id u = terms[j];
+        const expr_id ub = v.kind(u) == expr_kind::mul && v.is_constant(v[u].rhs) ? v[u].lhs : u;
+        if (v.kind(u) != expr_kind::constant && ub == base) return false;
+      }
+      // XLA's order, which the parser's sort restores: left to right, each term not before the previous.
+      if (i + 1 < n && compare_exprs(v, t, terms[i + 1]) < 0) return false;  // terms[i + 1] is left of t
+    }
     return true;
   }
 
@@ -126,9 +170,16 @@ struct expr_printer {
     const bool parens = needs_parens(n.kind, parent, is_rhs, is_rhs_of_minus);
     if (parens) out.append('(');
     print(n.lhs, static_cast<int>(n.kind), false, false);
-    if (n.kind == expr_kind::add && is_negative_term(n.rhs) && negatable(n.rhs)) {
+    const bool negative_rhs = n.kind == expr_kind::add && is_negative_term(n.rhs) && negatable(n.rhs);
+    if (negative_rhs && (v.kind(n.rhs) != expr_kind::add || negation_reparses(n.rhs))) {
       out.append(" - ");
       print_negated(n.rhs);
+    } else if (negative_rhs) {
+      // `a + (b)`, parenthesised: bare, `a + b0 + ...` would read back with b0 right of a plus, printed
+      // `a - ...` the next time.
+      out.append(" + (");
+      print(n.rhs);
+      out.append(')');
     } else {
       out.append(' ').append(op_string(n.kind)).append(' ');
       print(n.rhs, static_cast<int>(n.kind), true, false);
