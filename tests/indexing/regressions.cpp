@@ -769,3 +769,60 @@ TEST_CASE(
     CHECK((*ra)[0] == (*rb)[0]);
   }
 }
+
+TEST_CASE("regression (fuzz map_text): a coefficient INT64_MIN in a constraint's divisor search is not negated") {
+  // The simplifier's search for a common divisor of a constraint's terms took each coefficient's magnitude
+  // by negating it: INT64_MIN was undefined behaviour (the sanitize preset's UBSan reports it on this map,
+  // fuzz/corpus/map_text/found10_int64_min_coefficient_gcd.txt). gcd takes magnitudes itself.
+  const auto m = xl::parse_indexing_map(
+      R"((d0)[s0]{rt0} -> (10), domain: d0 in [0, 4], s0 in [2, 3], rt0 in [0, 2],--0- 922 / 20036548775807------------ rt0-----9223372018427387904----------------------1---(d0)floordiv-----
+------------7904----------------------1---(d0)floordiv-----
+-6------------------d0 *-9223372036854775807-
+
+0
+
+
+mod
+
+
+922337--1---
+
+
+
+ -
+
+
+
+
+
+
+ d0
+
+
+mod
+0368537--- d0 ----1---
+
+
+
+ - 
+
+
+
+
+
+
+
+
+ d0
+
+
+mod
+-9223372 / 3 / 3- - ---3 - (d0 * -9245) / 3- - ----1----------- d0 + s0 in [1, 5])");
+  REQUIRE(m.has_value());
+  const auto s = xl::checked_simplify(*m);
+  REQUIRE(s.has_value());
+  // What the fuzzer asks of simplify besides (map_checks.hpp): idempotent.
+  const auto twice = xl::checked_simplify(*s);
+  REQUIRE(twice.has_value());
+  CHECK(xl::to_string(*twice).view() == xl::to_string(*s).view());
+}

@@ -1171,9 +1171,10 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
       index_t cand[XLAYOUT_MAX_TERMS]{};
       std::size_t nc = 0;
       for (std::size_t i = 0; i < f.size; ++i) {
-        const index_t c = f.terms[i].coef < 0 ? -f.terms[i].coef : f.terms[i].coef;
         for (std::size_t j = 0; j < f.size; ++j) {
-          const index_t gg = gcd(c, f.terms[j].coef);
+          // gcd takes magnitudes itself (a coefficient INT64_MIN has none in int64; its gcd with itself,
+          // 2^63, comes back negative and is skipped).
+          const index_t gg = gcd(f.terms[i].coef, f.terms[j].coef);
           if (gg <= 1) continue;
           std::size_t q = 0;
           while (q < nc && cand[q] != gg) ++q;
