@@ -770,7 +770,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("regression (fuzz map_text): a coefficient INT64_MIN in a constraint's divisor search is not negated") {
+TEST_CASE("regression (fuzz map_text): a coefficient INT64_MIN in the divisor search is not negated") {
   // The simplifier's search for a common divisor of a constraint's terms took each coefficient's magnitude
   // by negating it: INT64_MIN was undefined behaviour (the sanitize preset's UBSan reports it on this map,
   // fuzz/corpus/map_text/found10_int64_min_coefficient_gcd.txt). gcd takes magnitudes itself.
