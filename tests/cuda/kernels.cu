@@ -13,6 +13,9 @@ using namespace xlayout;
 using Source = ConstTensor<"f32[4096,4096]{1,0}">;
 using Tiled = Tensor<"f32[4096,4096]{1,0:T(8,128)}">;
 using Batch = Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">;  // repeated tiling, a dynamic extent
+// The text of Source in a Tensor: nvcc's host pass re-prints this type member by member (a tensor_spec it has
+// met before), which needs tensor_spec's two-argument constructor.
+using RowMajor = Tensor<"f32[4096,4096]{1,0}">;
 
 // Zero overhead in space, in host and device compilation: one pointer, plus one index_t per dynamic extent.
 static_assert(sizeof(Tiled) == sizeof(float*));
@@ -77,6 +80,15 @@ __global__ void transposed(kernel_arg<const float*> src_arg, kernel_arg<float*> 
   const auto i = static_cast<index_t>(blockIdx.y);
   const auto j = static_cast<index_t>(blockIdx.x * blockDim.x + threadIdx.x);
   dst(i, j) = view(i, j);
+}
+
+// A copy into a tensor of the same text as the source's (RowMajor, above).
+__global__ void copied(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_arg) {
+  const Source src(src_arg);
+  const RowMajor dst(dst_arg);
+  const auto i = static_cast<index_t>(blockIdx.y);
+  const auto j = static_cast<index_t>(blockIdx.x * blockDim.x + threadIdx.x);
+  dst(i, j) = src(i, j);
 }
 
 // Views of a tensor with a '?' extent: its rows reversed (the view holds extent - 1) and a run-time slice of
@@ -180,6 +192,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   walks<<<dim3(32, 512), 1>>>(kernel_arg_of(tiled), sums);
   unrolled<<<1, 1>>>(dst);
   transposed<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
+  copied<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(RowMajor(dst)));
   dynamic_views<<<1, 256>>>(kernel_arg_of(Batch(batch, rows)), 3, 200, 5, sums);
   if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
     if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);

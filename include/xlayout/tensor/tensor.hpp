@@ -281,6 +281,11 @@ struct tensor_spec {
   }
   template <xlayout::element_type E>
   constexpr tensor_spec(element_tag<E>) noexcept : element(E) {}  // NOLINT: implicit on purpose
+  // The value member by member, as nvcc's host pass re-prints a tensor_spec it has met before:
+  // tensor_spec<20>{{'f', '3', '2', ...}, element_type::invalid}.
+  constexpr tensor_spec(const char (&s)[N], xlayout::element_type e) noexcept : element(e) {
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
   constexpr std::string_view view() const noexcept { return {text, N - 1}; }
 };
 template <std::size_t N>
