@@ -1,8 +1,9 @@
 // tests/cuda/kernels.cu: the accessors and iteration functions in device code, as a kernel author writes
 // them (compiled by nvcc -std=c++20 -arch=sm_90; tests/cuda/CMakeLists.txt). Tiled and repeated-tiled
 // accessors, a relayout copy kernel with one block per tile, for_each and for_each_static in device code, a
-// transpose through a view, views of a tensor with a '?' extent (a map_view among them), and a tensor
-// whose layout is a run-time value (its accessor, visit, for_each, and a view of it built on the host).
+// transpose through a view, views of a tensor with a '?' extent (a map_view among them), a tensor whose
+// layout is a run-time value (its accessor, visit, for_each, and a view of it built on the host), and the
+// Tensor<F32, Extents<...>, Layout<...>> spellings (text, C++ syntax, padded dimensions) named in host code.
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -16,6 +17,12 @@ using Batch = Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">;  // repeated tiling, a d
 // The text of Source in a Tensor: nvcc's host pass re-prints this type member by member (a tensor_spec it has
 // met before), which needs tensor_spec's two-argument constructor.
 using RowMajor = Tensor<"f32[4096,4096]{1,0}">;
+// The design card's other spellings, named in host code: nvcc's host pass re-prints these aliases, and the
+// layout's key must print as something host code can read (keyed_by_chars in static/shape.hpp).
+using Blocked = Tensor<F32, Extents<64, 64>, Layout<"{1,0:T(8,8)}">>;
+using ConstBlocked = ConstTensor<F32, Extents<64, 64>, Layout<"{1,0:T(8,8)}">>;
+using Quads = Tensor<F32, Extents<64, 64>, Layout<1, 0, T(2, 2)>>;
+using Padded = ConstTensor<F32, Extents<30, 50>, Layout<0, 1, pad(32, 64)>>;  // padded dimensions
 
 // Zero overhead in space, in host and device compilation: one pointer, plus one index_t per dynamic extent.
 static_assert(sizeof(Tiled) == sizeof(float*));
@@ -89,6 +96,17 @@ __global__ void copied(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_
   const auto i = static_cast<index_t>(blockIdx.y);
   const auto j = static_cast<index_t>(blockIdx.x * blockDim.x + threadIdx.x);
   dst(i, j) = src(i, j);
+}
+
+// The spellings above in a kernel: Blocked(i, j) = ConstBlocked(j, i) + Quads(i, j) + Padded(i % 30, j % 50).
+__global__ void spellings(kernel_arg<float*> blocked_arg, kernel_arg<const float*> const_arg,
+                          kernel_arg<float*> quads_arg, kernel_arg<const float*> padded_arg) {
+  const Blocked blocked(blocked_arg);
+  const ConstBlocked source(const_arg);
+  const Quads quads(quads_arg);
+  const Padded padded(padded_arg);
+  const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
+  blocked(i, j) = source(j, i) + quads(i, j) + padded(i % 30, j % 50);
 }
 
 // Views of a tensor with a '?' extent: its rows reversed (the view holds extent - 1) and a run-time slice of
@@ -193,6 +211,8 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   unrolled<<<1, 1>>>(dst);
   transposed<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
   copied<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(RowMajor(dst)));
+  spellings<<<64, 64>>>(kernel_arg_of(Blocked(dst)), kernel_arg_of(ConstBlocked(src)),
+                        kernel_arg_of(Quads(dst)), kernel_arg_of(Padded(src)));
   dynamic_views<<<1, 256>>>(kernel_arg_of(Batch(batch, rows)), 3, 200, 5, sums);
   if (const auto s = parse_shape("f32[64,256]{1,0:T(8,128)}")) {
     if (const auto t = make_runtime_tensor(dst, *s)) runtime_layout<<<64, 256>>>(*t, 1.0f);

@@ -353,24 +353,64 @@ struct keyed_layout {
   static constexpr auto to_string() noexcept { return xlayout::to_string(value); }
 };
 
-template <layout V>
-struct layout_type_of {
+/// The keyed_layout of the key whose characters are C... (a layout's text) or whose integers are X... (its
+/// encode_layout): the only places a layout_key<N> or layout_code<N> type is formed. nvcc's host pass
+/// re-prints a type by the expression its template argument had where the type was first formed, and an N
+/// computed from a class-type template argument (the layout) would print as a name host code cannot see
+/// (layout_type_of<__T24>::text.size()); the size of a pack prints as a number.
+template <char... C>
+struct keyed_by_chars {
+  static constexpr layout_key<sizeof...(C)> key{{C..., '\0'}};
+  using type = keyed_layout<key>;
+};
+template <index_t... X>
+struct keyed_by_codes {
+  using type = keyed_layout<layout_code<sizeof...(X)>{{X...}}>;
+};
+template <const auto& Text, class Seq>
+struct keyed_by_text;
+template <const auto& Text, std::size_t... I>
+struct keyed_by_text<Text, std::index_sequence<I...>> : keyed_by_chars<Text.view()[I]...> {};
+template <const auto& Code, class Seq>
+struct keyed_by_code;
+template <const auto& Code, std::size_t... I>
+struct keyed_by_code<Code, std::index_sequence<I...>> : keyed_by_codes<Code[I]...> {};
+
+/// The properties of V as integers, in an array of their number (encode_layout).
+template <std::size_t N>
+struct layout_code_array {
+  index_t values[N == 0 ? 1 : N];
+  constexpr index_t operator[](std::size_t i) const noexcept { return values[i]; }
+};
+
+template <layout V, bool ByText>
+struct layout_type_by {  // the text
   static constexpr auto text = xlayout::to_string(V);
-  static constexpr auto text_key = [] {
-    layout_key<text.size()> k{};
-    for (std::size_t i = 0; i < text.size(); ++i) k.text[i] = text.view()[i];
-    return k;
-  }();
-  static constexpr auto code_key = [] {
-    layout_code<encode_layout(V, nullptr)> k{};
+  using type = typename keyed_by_text<text, std::make_index_sequence<text.size()>>::type;
+};
+template <layout V>
+struct layout_type_by<V, false> {  // the integers
+  static constexpr std::size_t size = encode_layout(V, nullptr);
+  static constexpr layout_code_array<size> code = [] {
+    layout_code_array<size> k{};
     encode_layout(V, k.values);
     return k;
   }();
-  // The text, unless it was cut at the printer's capacity (a layout of many long tiles).
-  static constexpr bool by_text = identical(text_key.decode(), V);
-  static_assert(identical(code_key.decode(), V),
+  using type = typename keyed_by_code<code, std::make_index_sequence<size>>::type;
+  static_assert(identical(type::value, V),
                 "[xlayout:internal] xlayout::layout_type: the layout's key does not give the layout back");
-  using type = std::conditional_t<by_text, keyed_layout<text_key>, keyed_layout<code_key>>;
+};
+
+template <layout V>
+struct layout_type_of {
+  // The text, unless it was cut at the printer's capacity (a layout of many long tiles).
+  static constexpr bool by_text = [] {
+    const auto text = xlayout::to_string(V);
+    if (text.overflowed()) return false;
+    const result<layout> back = parse_layout(text.view());
+    return back.has_value() && identical(back.value_, V);
+  }();
+  using type = typename layout_type_by<V, by_text>::type;
 };
 }  // namespace detail
 

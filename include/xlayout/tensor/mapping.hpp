@@ -257,7 +257,7 @@ struct flat_program {
 /// Sets f.by_dimension: the terms by dimension, stable (an insertion sort: there are few terms).
 template <std::size_t Terms, std::size_t Factors>
 constexpr void order_by_dimension(flat_program<Terms, Factors>& f) noexcept {
-  for (std::size_t k = 0; k < Terms; ++k) {
+  for (std::size_t k = 0; k != Terms; ++k) {  // != : no "pointless comparison" from nvcc where Terms is 0
     std::size_t j = k;
     for (; j > 0 && f.dimension[f.by_dimension[j - 1]] > f.dimension[k]; --j) {
       f.by_dimension[j] = f.by_dimension[j - 1];
@@ -284,7 +284,7 @@ constexpr flat_program<Terms, Factors> flatten(const accessor_program& p) noexce
       ++n;
     }
   };
-  for (std::size_t k = 0; k < Terms; ++k) {
+  for (std::size_t k = 0; k != Terms; ++k) {
     const accessor_term& t = p.terms[k];
     f.dimension[k] = t.dimension;
     f.divisor[k] = t.term.divisor;
@@ -445,7 +445,7 @@ template <std::size_t N, std::size_t C>
 constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
   flat_program<N, 0> f;
   f.exact = true;
-  for (std::size_t k = 0; k < N; ++k) {
+  for (std::size_t k = 0; k != N; ++k) {
     f.dimension[k] = t.dimension[k];
     f.divisor[k] = t.divisor[k];
     f.modulus[k] = t.modulus[k];

@@ -456,13 +456,9 @@ struct text_layout {
   }();
 };
 
-template <tensor_spec S, std::size_t Begin>
-constexpr auto layout_key_in() noexcept {
-  constexpr std::size_t size = sizeof(S.text) - 1 - Begin;
-  layout_key<size> k{};
-  for (std::size_t i = 0; i < size; ++i) k.text[i] = S.text[Begin + i];
-  return k;
-}
+/// The layout text of S (from Begin) as keyed_by_chars, which forms its layout_key (for nvcc: see there).
+template <tensor_spec S, std::size_t Begin, std::size_t... I>
+keyed_by_chars<S.text[Begin + I]...> layout_chars_in(std::index_sequence<I...>);
 
 template <const quick_shape_text& Q, std::size_t... I>
 Extents<Q.dimensions[I]...> extents_of_quick(std::index_sequence<I...>);
@@ -506,7 +502,8 @@ struct quick_tensor<S, true> {
   static constexpr std::size_t layout_begin = quick_text<S>::value.layout_begin;
   using ext = decltype(extents_of_quick<quick_text<S>::value>(std::make_index_sequence<rank>{}));
   static constexpr bool default_layout_text = layout_begin + 1 == sizeof(S.text);
-  using from_text = text_layout<layout_key_in<S, layout_begin>()>;
+  using from_text = text_layout<decltype(layout_chars_in<S, layout_begin>(
+      std::make_index_sequence<sizeof(S.text) - 1 - layout_begin>{}))::key>;
   static constexpr bool layout_ok =
       default_layout_text || (from_text::ok && from_text::parsed.value_.rank() == rank);
   using layout = typename quick_layout<from_text, rank, default_layout_text ? 0 : layout_ok ? 1 : 2>::type;
