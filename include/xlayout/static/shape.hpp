@@ -66,7 +66,11 @@ struct parsed_shape {
   static constexpr result<shape> parsed = parse_shape(S.view());
   static_assert(raise_if_error<parsed.error().id, diagnostic_column(parsed.error())>);
   static constexpr shape value = parsed.value_;
-  using type = std::conditional_t<parsed.has_value(), shape_type<value>, invalid_shape_type>;
+  // The shape through a call, not the member itself: nvcc's host pass re-prints a template argument that
+  // names this member as parsed_shape<__T24>::value, a name host code cannot see, and a call's result
+  // member by member, which compiles (static_vector's member constructor).
+  static constexpr shape value_of() noexcept { return parsed.value_; }
+  using type = std::conditional_t<parsed.has_value(), shape_type<value_of()>, invalid_shape_type>;
 };
 template <fixed_string S>
 struct parsed_layout {
