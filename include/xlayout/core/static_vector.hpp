@@ -27,8 +27,8 @@ struct static_vector {
 
   constexpr static_vector() = default;
 
-  /// The members as they are (nvcc's host pass re-prints a template argument holding a static_vector member by
-  /// member: {{1, 0, 0, ...}, 2}). @pre size <= N, and the slots from size on hold T{}
+  /// The members as they are (nvcc's host pass re-prints a template argument holding a static_vector member
+  /// by member: {{1, 0, 0, ...}, 2}). @pre size <= N, and the slots from size on hold T{}
   XLAYOUT_HD constexpr static_vector(const T (&elems)[N], std::size_t size) : size_(size) {
     for (std::size_t i = 0; i < N; ++i) elems_[i] = elems[i];
   }
