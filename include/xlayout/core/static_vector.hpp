@@ -30,6 +30,7 @@ struct static_vector {
   /// The members as they are (nvcc's host pass re-prints a template argument holding a static_vector member
   /// by member: {{1, 0, 0, ...}, 2}). @pre size <= N, and the slots from size on hold T{}
   XLAYOUT_HD constexpr static_vector(const T (&elems)[N], std::size_t size) : size_(size) {
+    XLAYOUT_ASSERT(size <= N, "xlayout::static_vector: size over the capacity");
     for (std::size_t i = 0; i < N; ++i) elems_[i] = elems[i];
   }
 
