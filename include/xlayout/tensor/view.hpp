@@ -1437,7 +1437,13 @@ class tensor_view {
     } else {
       if constexpr ((static_index<I> || ...))
         check_static_indices<I...>(std::make_index_sequence<sizeof...(I)>{});
-      index_t vars[sizeof...(I) + stored_symbols + 1] = {detail::to_index(i)...};
+      // Over a runtime_tensor, no spare slot (but for a view of rank 0 without symbols): a slot left to
+      // zero-initialisation became a loop of stores that kept the array in memory inside clang 19's loops of
+      // reads, too big then to unswitch on the runtime_tensor's access path (bench/views, the `runtime` row:
+      // 1.87 -> 1.00). Over a Tensor the spare slot stays: without it clang 19's reshape loop executed 1.43
+      // times the instructions (the `reshape` row, 0.70 -> 1.00 of the hand-written loop's).
+      constexpr std::size_t n = sizeof...(I) + stored_symbols;
+      index_t vars[n + (detail::is_basic_tensor<Base>::value || n == 0 ? 1 : 0)] = {detail::to_index(i)...};
       if constexpr (stored_symbols > 0) append_stored(vars + sizeof...(I));
       if constexpr (num_symbols > 0) expect_symbols(vars, std::make_index_sequence<num_symbols>{});
       if (__builtin_is_constant_evaluated()) {
