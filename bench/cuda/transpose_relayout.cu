@@ -8,6 +8,14 @@
 //   relayout4/hand         the same copy in float4s: a block of 32x4 threads copies four tiles, thread b
 //                          columns 4b..4b+3 of its tile
 //   relayout4/xlayout      the same, the float4 addresses taken from the accessors (&tile(a, 4 * b))
+//   relayout1/hand         the same relayout one element per thread (element (i, j) of a row of 256 threads),
+//                          the destination's offset by hand (shifts and masks)
+//   relayout1/xlayout      the same through the tensors' accessors: dst(i, j) = src(i, j)
+//   relayout1/runtime      the destination a runtime_tensor<float, 2> (its layout parsed on the host from
+//                          "f32[8192,8192]{1,0:T(8,128)}", passed by value, as a custom call receives it)
+//   relayout1/runtime_gc   the same with the parameter const __grid_constant__ (read in place, not copied)
+//   relayout1/visit        the same through runtime_tensor::visit (the access path chosen once per thread)
+//   relayout1/visit_gc     visit with the parameter const __grid_constant__
 //   transpose<T>x<R>/hand  dst(i, j) = src(j, i), both {1,0}: a TxT block staged in shared memory (row pitch
 //                          T + 1), TxR threads, reads and writes coalesced; offsets by hand (T, R: 32x8,
 //                          32x4, 64x8, 64x4)
@@ -89,6 +97,48 @@ __global__ void relayout4_xlayout(kernel_arg<const float*> src_arg, kernel_arg<f
         *reinterpret_cast<const float4*>(&src(origin[0] + a, origin[1] + 4 * b));
 }
 
+// The same relayout, one element per thread: i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x.
+
+__global__ void relayout1_hand(const float* src, float* dst) {
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst[((i >> 3) * (n / 128) + (j >> 7)) * 1024 + (i & 7) * 128 + (j & 127)] = src[i * n + j];
+}
+
+__global__ void relayout1_xlayout(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_arg) {
+  const Source src(src_arg);
+  const Tiled dst(dst_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst(i, j) = src(i, j);
+}
+
+__global__ void relayout1_runtime(kernel_arg<const float*> src_arg, runtime_tensor<float, 2> dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst(i, j) = src(i, j);
+}
+
+// The same with the parameter __grid_constant__: read in place, never copied to the thread's stack (the
+// kernels above take its address for the access path's call, so nvcc copies 3.8 KB per thread).
+__global__ void relayout1_runtime_gc(kernel_arg<const float*> src_arg,
+                                     const __grid_constant__ runtime_tensor<float, 2> dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst(i, j) = src(i, j);
+}
+
+__global__ void relayout1_visit(kernel_arg<const float*> src_arg, runtime_tensor<float, 2> dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst.visit([&](const auto& a) { a(i, j) = src(i, j); });
+}
+
+__global__ void relayout1_visit_gc(kernel_arg<const float*> src_arg,
+                                   const __grid_constant__ runtime_tensor<float, 2> dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst.visit([&](const auto& a) { a(i, j) = src(i, j); });
+}
+
 // Transpose through a shared-memory block.
 // A Tile x Tile block of src staged in shared memory (row pitch Tile + 1: no bank conflicts), Tile x Rows
 // threads, each copying Tile / Rows elements in and out; reads and writes coalesced.
@@ -154,6 +204,9 @@ void check(cudaError_t e, const char* what) {
 
 enum class expect { copy, tiled, transposed };
 
+// The destination as a tensor whose layout is a run-time value (made in main, over the same buffer).
+const runtime_tensor<float, 2>* runtime_dst = nullptr;
+
 struct variant {
   const char* name;
   expect kind;
@@ -209,6 +262,12 @@ int main(int argc, char** argv) {
   check(cudaMalloc(&dst, bytes), "cudaMalloc");
   check(cudaMemcpy(src, host_src.data(), bytes, cudaMemcpyHostToDevice), "copy in");
 
+  const auto tiled_shape = parse_shape("f32[8192,8192]{1,0:T(8,128)}");
+  if (!tiled_shape) return 1;
+  auto runtime = make_runtime_tensor<2>(dst, *tiled_shape);
+  if (!runtime) return 1;
+  runtime_dst = &*runtime;
+
   std::vector<variant> variants = {
       {"memcpy", expect::copy,
        [](const float* s, float* d) {
@@ -226,6 +285,28 @@ int main(int argc, char** argv) {
        [](const float* s, float* d) {
          relayout4_xlayout<<<dim3(n / 512, n / 8), dim3(32, 4)>>>(kernel_arg_of(Source(s)),
                                                                   kernel_arg_of(Tiled(d)));
+       }},
+      {"relayout1/hand", expect::tiled,
+       [](const float* s, float* d) { relayout1_hand<<<dim3(n / 256, n), 256>>>(s, d); }},
+      {"relayout1/xlayout", expect::tiled,
+       [](const float* s, float* d) {
+         relayout1_xlayout<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), kernel_arg_of(Tiled(d)));
+       }},
+      {"relayout1/runtime", expect::tiled,
+       [](const float* s, float*) {
+         relayout1_runtime<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
+       }},
+      {"relayout1/runtime_gc", expect::tiled,
+       [](const float* s, float*) {
+         relayout1_runtime_gc<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
+       }},
+      {"relayout1/visit", expect::tiled,
+       [](const float* s, float*) {
+         relayout1_visit<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
+       }},
+      {"relayout1/visit_gc", expect::tiled,
+       [](const float* s, float*) {
+         relayout1_visit_gc<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
        }},
       {"transpose32x8/hand", expect::transposed, launch_transpose_hand<32, 8>},
       {"transpose32x8/xlayout", expect::transposed, launch_transpose_xlayout<32, 8>},
@@ -304,6 +385,11 @@ int main(int argc, char** argv) {
   };
   ratio("relayout/xlayout", "relayout/hand");
   ratio("relayout4/xlayout", "relayout4/hand");
+  ratio("relayout1/xlayout", "relayout1/hand");
+  ratio("relayout1/runtime", "relayout1/xlayout");
+  ratio("relayout1/runtime_gc", "relayout1/xlayout");
+  ratio("relayout1/visit", "relayout1/xlayout");
+  ratio("relayout1/visit_gc", "relayout1/xlayout");
   ratio("transpose32x8/xlayout", "transpose32x8/hand");
   ratio("transpose32x4/xlayout", "transpose32x4/hand");
   ratio("transpose64x8/xlayout", "transpose64x8/hand");

@@ -142,14 +142,14 @@ __global__ void static_walk(typename C::element* base, index_t* order) {
   for_each(C::view(base), visit_numbers<typename C::element>{base, order});
 }
 
-// Run-time layouts: the tensor is made on the host and passed by value.
+// Run-time layouts: the tensor is made on the host and passed as a const __grid_constant__ parameter.
 template <class T>
-__global__ void runtime_offsets(T t, const void* base, index_t* out) {
+__global__ void runtime_offsets(const __grid_constant__ T t, const void* base, index_t* out) {
   const index_t p = static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (p < element_count(t)) offset_of_element(t, base, p, out);
 }
 template <class T, class Element>
-__global__ void runtime_walk(T t, Element* base, index_t* order) {
+__global__ void runtime_walk(const __grid_constant__ T t, Element* base, index_t* order) {
   for_each(t, visit_numbers<Element>{base, order});
 }
 

@@ -138,8 +138,10 @@ __global__ void dynamic_views(kernel_arg<bf16_bits*, 1> arg, index_t start, inde
 }
 
 // A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed
-// by value; the kernel reads through it.
-__global__ void runtime_layout(runtime_tensor<float> t, float value) {
+// as a const __grid_constant__ parameter, which the kernel reads in place (by plain value, nvcc copies its
+// 3.8 KB to every thread's stack where the accessor's rare path takes its address: bench/cuda, 320 times
+// slower).
+__global__ void runtime_layout(const __grid_constant__ runtime_tensor<float> t, float value) {
   const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
   if (i < t.extent(0) && j < t.extent(1)) t(i, j) = value;
 }
@@ -147,7 +149,7 @@ __global__ void runtime_layout(runtime_tensor<float> t, float value) {
 // The same with the rank known when the kernel is written: visit compiles the thread's work once per access
 // path (strided, two or three power-of-two digits per dimension, general) with the path's constants in
 // registers.
-__global__ void runtime_layout_visit(runtime_tensor<float, 2> t, float value) {
+__global__ void runtime_layout_visit(const __grid_constant__ runtime_tensor<float, 2> t, float value) {
   const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
   t.visit([&](const auto& a) {
     if (i < a.extent(0) && j < a.extent(1)) a(i, j) = value;
@@ -156,7 +158,7 @@ __global__ void runtime_layout_visit(runtime_tensor<float, 2> t, float value) {
 
 // Every element of a layout known only at run time, in memory order (tile by tile, padding skipped): one
 // thread sums the tensor, as a reduction's last step would.
-__global__ void runtime_walk(runtime_tensor<const float, 2> t, float* sum) {
+__global__ void runtime_walk(const __grid_constant__ runtime_tensor<const float, 2> t, float* sum) {
   float s = 0;
   for_each(t, [&](const index_array<2>&, const float& x) { s += x; });
   *sum = s;
@@ -164,7 +166,8 @@ __global__ void runtime_walk(runtime_tensor<const float, 2> t, float* sum) {
 
 // for_each over views in device code: a transpose (walked in its base's memory order, the index permuted) and
 // a slice (row-major), of a Tensor and of a runtime_tensor.
-__global__ void view_walks(kernel_arg<float*> arg, runtime_tensor<const float, 2> t, float* sums) {
+__global__ void view_walks(kernel_arg<float*> arg, const __grid_constant__ runtime_tensor<const float, 2> t,
+                           float* sums) {
   const Tiled tiled(arg);
   float s = 0;
   const auto weigh = [&](const index_array<2>& i, const float& x) { s += x * static_cast<float>(i[0]); };
@@ -175,7 +178,8 @@ __global__ void view_walks(kernel_arg<float*> arg, runtime_tensor<const float, 2
   *sums = s;
 }
 
-// A view of a runtime_tensor, built on the host and passed by value (the cheapest for nvcc: docs/views.md).
+// A view of a runtime_tensor, built on the host and passed as a parameter (the cheapest for nvcc:
+// docs/views.md); by plain value here, a view the kernel reads only through its inline paths.
 using RuntimeTranspose = decltype(transpose<1, 0>(std::declval<const runtime_tensor<const float, 2>&>()));
 __global__ void runtime_view(RuntimeTranspose v, float* out) {
   const auto j = static_cast<index_t>(threadIdx.x);
@@ -184,7 +188,7 @@ __global__ void runtime_view(RuntimeTranspose v, float* out) {
 
 // A chain of views of a runtime_tensor built in the kernel (its reverse of a '?' extent an affine map with
 // the extent as a term).
-__global__ void runtime_view_chain(runtime_tensor<const float, 2> t, float* out) {
+__global__ void runtime_view_chain(const __grid_constant__ runtime_tensor<const float, 2> t, float* out) {
   const auto v = reverse<0>(transpose<1, 0>(t));
   const auto j = static_cast<index_t>(threadIdx.x);
   if (j < v.extent(0)) out[j] = v(j, 1);
