@@ -104,39 +104,39 @@ __global__ void relayout1_hand(const float* src, float* dst) {
   dst[((i >> 3) * (n / 128) + (j >> 7)) * 1024 + (i & 7) * 128 + (j & 127)] = src[i * n + j];
 }
 
+// Element (i, j) of this thread copied into dst (a Tiled or a runtime_tensor), through dst's accessor or
+// through its visit. Inlined, so a __grid_constant__ parameter is still read in place.
+template <class Dst>
+__device__ __forceinline__ void copy_element(kernel_arg<const float*> src_arg, const Dst& dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst(i, j) = src(i, j);
+}
+template <class Dst>
+__device__ __forceinline__ void copy_element_visit(kernel_arg<const float*> src_arg, const Dst& dst) {
+  const Source src(src_arg);
+  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
+  dst.visit([&](const auto& a) { a(i, j) = src(i, j); });
+}
+
 __global__ void relayout1_xlayout(kernel_arg<const float*> src_arg, kernel_arg<float*> dst_arg) {
-  const Source src(src_arg);
-  const Tiled dst(dst_arg);
-  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
-  dst(i, j) = src(i, j);
+  copy_element(src_arg, Tiled(dst_arg));
 }
-
 __global__ void relayout1_runtime(kernel_arg<const float*> src_arg, runtime_tensor<float, 2> dst) {
-  const Source src(src_arg);
-  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
-  dst(i, j) = src(i, j);
+  copy_element(src_arg, dst);
 }
-
 // The same with the parameter __grid_constant__: read in place, never copied to the thread's stack (the
-// kernels above take its address for the access path's call, so nvcc copies 3.8 KB per thread).
+// kernels without it take its address for the access path's call, so nvcc copies 3.8 KB per thread).
 __global__ void relayout1_runtime_gc(kernel_arg<const float*> src_arg,
                                      const __grid_constant__ runtime_tensor<float, 2> dst) {
-  const Source src(src_arg);
-  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
-  dst(i, j) = src(i, j);
+  copy_element(src_arg, dst);
 }
-
 __global__ void relayout1_visit(kernel_arg<const float*> src_arg, runtime_tensor<float, 2> dst) {
-  const Source src(src_arg);
-  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
-  dst.visit([&](const auto& a) { a(i, j) = src(i, j); });
+  copy_element_visit(src_arg, dst);
 }
-
 __global__ void relayout1_visit_gc(kernel_arg<const float*> src_arg,
                                    const __grid_constant__ runtime_tensor<float, 2> dst) {
-  const Source src(src_arg);
-  const index_t i = blockIdx.y, j = blockIdx.x * 256 + threadIdx.x;
-  dst.visit([&](const auto& a) { a(i, j) = src(i, j); });
+  copy_element_visit(src_arg, dst);
 }
 
 // Transpose through a shared-memory block.
