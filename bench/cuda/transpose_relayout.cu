@@ -126,7 +126,8 @@ __global__ void relayout1_runtime(kernel_arg<const float*> src_arg, runtime_tens
   copy_element(src_arg, dst);
 }
 // The same with the parameter __grid_constant__: read in place, never copied to the thread's stack (the
-// kernels without it take its address for the access path's call, so nvcc copies 3.8 KB per thread).
+// kernels without it take its address for the access path's call, so nvcc copies the tensor per thread: 688
+// bytes of stack at rank 2, 3,808 when its mapping was sized for rank 12).
 __global__ void relayout1_runtime_gc(kernel_arg<const float*> src_arg,
                                      const __grid_constant__ runtime_tensor<float, 2> dst) {
   copy_element(src_arg, dst);

@@ -138,9 +138,9 @@ __global__ void dynamic_views(kernel_arg<bf16_bits*, 1> arg, index_t start, inde
 }
 
 // A layout known only at run time (e.g. a custom call's operand): the mapping is made on the host and passed
-// as a const __grid_constant__ parameter, which the kernel reads in place (by plain value, nvcc copies its
-// 3.8 KB to every thread's stack where the accessor's rare path takes its address: bench/cuda, 320 times
-// slower).
+// as a const __grid_constant__ parameter, which the kernel reads in place (by plain value, nvcc copies it to
+// every thread's stack where the accessor's rare path takes its address: bench/cuda, 320 times slower when
+// the tensor was 3.8 KB; 3.8 KB still for this one, whose rank is a run-time value).
 __global__ void runtime_layout(const __grid_constant__ runtime_tensor<float> t, float value) {
   const auto i = static_cast<index_t>(blockIdx.x), j = static_cast<index_t>(threadIdx.x);
   if (i < t.extent(0) && j < t.extent(1)) t(i, j) = value;
@@ -194,6 +194,19 @@ __global__ void runtime_view_chain(const __grid_constant__ runtime_tensor<const 
   if (j < v.extent(0)) out[j] = v(j, 1);
 }
 
+// Views of a runtime_tensor built in the kernel: a slice with run-time bounds, a broadcast to a new leading
+// dimension, a map_view and a dynamic_slice, each read once (with the tensor's mapping 3.8 KB at every rank,
+// nvcc's device compiler ran over 8 CPU minutes on this kernel; 19 s with it sized for rank 2: views.md).
+__global__ void runtime_views_in_kernel(const __grid_constant__ runtime_tensor<const float, 2> t, float* out,
+                                        index_t a, index_t b) {
+  const auto j = static_cast<index_t>(threadIdx.x);
+  const auto s = slice(t, runtime_slice{a, b, 1}, runtime_slice{0, 8, 2});
+  const auto c = broadcast<Extents<3, dyn, dyn>>(t);
+  const auto m = map_view<IndexingMap<"(d0, d1) -> (d1, d0), domain: d0 in [0, 7], d1 in [0, 7]">>(t);
+  const auto d = dynamic_slice<4, 4>(t, a, b);
+  if (j < s.extent(0)) out[j] = s(j, 1) + c(1, j, 2) + m(j & 7, 1) + d(j & 3, 1);
+}
+
 // A view's base index and buffer offset in device code (what a kernel that addresses the buffer itself
 // reads), of a static tensor's view built in the kernel and of the runtime tensor's view above.
 __global__ void view_offsets(kernel_arg<const float*> src_arg, RuntimeTranspose rv, float* out) {
@@ -225,6 +238,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
       runtime_walk<<<1, 1>>>(*t, sums);
       runtime_view<<<1, 256>>>(transpose<1, 0>(*t), sums);
       runtime_view_chain<<<1, 256>>>(*t, sums);
+      runtime_views_in_kernel<<<1, 256>>>(*t, sums, 0, 8);
       view_walks<<<1, 1>>>(kernel_arg_of(tiled), *t, sums);
       view_offsets<<<1, 256>>>(kernel_arg_of(Source(src)), transpose<1, 0>(*t), sums);
     }

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <random>
+#include <type_traits>
 #include <vector>
 #include <xlayout/layout/linear_index.hpp>
+#include <xlayout/static/shape.hpp>
 #include <xlayout/tensor/runtime_tensor.hpp>
 #include <xlayout/text/parse_shape.hpp>
 #include <xlayout/text/print_shape.hpp>
@@ -66,6 +68,14 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     REQUIRE(m->required_span_size() == *span);
     REQUIRE(m->size() == *checked_element_count(s));
     REQUIRE(m->rank() == s.rank());
+    // The same layout in a mapping of capacity 4 (a runtime_tensor<T, R> holds one of capacity R), made
+    // directly and converted from the full one: the same path and, below, the same slots.
+    const auto small = make_runtime_mapping<4>(s);
+    REQUIRE(small.has_value());
+    const basic_runtime_mapping<4> converted(*m);
+    REQUIRE(small->fixed_path() == m->fixed_path());
+    REQUIRE(converted.fixed_path() == m->fixed_path());
+    REQUIRE(small->term_count() == m->term_count());
     const std::vector<index_t> where = model_positions(s);
     std::vector<index_t> idx(s.rank(), 0);
     for (index_t id = 0; id < m->size(); ++id) {
@@ -88,6 +98,13 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
                             : s.rank() == 3 ? m->fixed_offset<3>(idx[0], idx[1], idx[2])
                                             : m->fixed_offset<4>(idx[0], idx[1], idx[2], idx[3]);
       REQUIRE(fixed == want);
+      REQUIRE(small->offset(idx.data()) == want);
+      REQUIRE(converted.offset(idx.data()) == want);
+      const index_t small_fixed = s.rank() == 1   ? small->fixed_offset<1>(idx[0])
+                                  : s.rank() == 2 ? small->fixed_offset<2>(idx[0], idx[1])
+                                  : s.rank() == 3 ? small->fixed_offset<3>(idx[0], idx[1], idx[2])
+                                                  : small->fixed_offset<4>(idx[0], idx[1], idx[2], idx[3]);
+      REQUIRE(small_fixed == want);
       const auto checked = m->checked_offset(idx.data(), idx.size());
       REQUIRE(checked.has_value());
       REQUIRE(*checked == want);
@@ -342,4 +359,37 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   shape huge = parse("f32[4,4]{1,0:T(2,4)}");
   huge.dimensions[0] = index_t{1} << 62;
   CHECK(make_runtime_mapping(huge).error().id == error_id::span_overflow);
+  // A mapping of capacity 2 holds ranks up to 2.
+  CHECK(make_runtime_mapping<2>(parse("f32[2,3,4]")).error().id == error_id::rank_too_large);
+  CHECK(make_runtime_mapping<3>(parse("f32[2,3,4]")).has_value());
+}
+
+TEST_CASE("runtime_tensor<T, R> holds a mapping of capacity R", "[tensor][runtime]") {
+  // Its size follows its rank, not XLAYOUT_MAX_RANK: what every copy, view and kernel parameter pays.
+  STATIC_REQUIRE(std::is_same_v<runtime_tensor<float, 2>::mapping_type, basic_runtime_mapping<2>>);
+  STATIC_REQUIRE(std::is_same_v<runtime_tensor<float>::mapping_type, runtime_mapping>);
+  STATIC_REQUIRE(std::is_same_v<runtime_tensor<float, 0>::mapping_type, basic_runtime_mapping<1>>);
+  STATIC_REQUIRE(sizeof(runtime_tensor<float, 2>) * 4 < sizeof(runtime_tensor<float>));
+  STATIC_REQUIRE(sizeof(runtime_tensor<float, 2>) < sizeof(runtime_tensor<float, 3>));
+  // Built from a mapping of any capacity (the full one converts), with the same slots.
+  float f[64] = {};
+  const shape s = *parse_shape("f32[4,8]{1,0:T(2,4)}");
+  const auto full = make_runtime_mapping(s);
+  REQUIRE(full.has_value());
+  const runtime_tensor<float, 2> t(f, *full);
+  const auto made = make_runtime_tensor<2>(f, s);
+  REQUIRE(made.has_value());
+  for (index_t i = 0; i < 4; ++i) {
+    for (index_t j = 0; j < 8; ++j) {
+      CHECK(&t(i, j) == f + linear_index(s, {i, j}));
+      CHECK(&(*made)(i, j) == f + linear_index(s, {i, j}));
+    }
+  }
+  // Back to the full capacity (implicit: it holds every rank).
+  const runtime_mapping back = t.mapping();
+  CHECK(back.rank() == 2);
+  CHECK(back(3, 7) == 31);
+  // And in a constant expression.
+  constexpr auto m2 = make_runtime_mapping<2>(shape_v<"f32[3,5]{1,0:T(2,2)}">);
+  STATIC_REQUIRE((m2.has_value() && (*m2)(2, 3) == 17));
 }

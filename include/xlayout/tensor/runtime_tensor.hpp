@@ -38,14 +38,57 @@ struct runtime_term {
   std::uint32_t shift = 0;
 };
 
+template <std::size_t MaxRank>
+class basic_runtime_mapping;
+/// The runtime_mapping of any rank up to XLAYOUT_MAX_RANK (what make_runtime_mapping(shape) returns).
+using runtime_mapping = basic_runtime_mapping<XLAYOUT_MAX_RANK>;
+template <std::size_t MaxRank = XLAYOUT_MAX_RANK>
+constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shape& s) noexcept;
+
 /// The index arithmetic of a layout known at run time: what tensor_mapping is for a layout known at compile
 /// time. Built by `make_runtime_mapping(shape)` (or the checked constructor of runtime_tensor), it holds the
-/// extents and the layout's index program, at most max_tiled_rank terms.
-class runtime_mapping {
+/// extents and the layout's index program. MaxRank is the largest rank it holds: its arrays are sized by it
+/// (MaxRank * (XLAYOUT_MAX_TILES + 1) terms, 3 * MaxRank digit slots), so a runtime_tensor of static rank R
+/// holds a basic_runtime_mapping<R>: 664 bytes at rank 2 where runtime_mapping (MaxRank XLAYOUT_MAX_RANK,
+/// 12) takes 3,784 (x86-64), which every copy of the tensor, every view of it and a kernel parameter pay. In
+/// CUDA device code that size decided whether nvcc 13 compiled a kernel making a view of the tensor in
+/// seconds or in minutes (docs/views.md).
+template <std::size_t MaxRank>
+class basic_runtime_mapping {
+  static_assert(MaxRank >= 1 && MaxRank <= XLAYOUT_MAX_RANK,
+                "[xlayout:rank_too_large] basic_runtime_mapping: MaxRank must be in [1, XLAYOUT_MAX_RANK]");
+
  public:
   using index_type = index_t;
+  /// The largest rank this mapping holds, and its capacity in terms.
+  static constexpr std::size_t max_rank = MaxRank;
+  static constexpr std::size_t max_terms = MaxRank * (XLAYOUT_MAX_TILES + 1);
 
-  constexpr runtime_mapping() noexcept = default;
+  constexpr basic_runtime_mapping() noexcept = default;
+  /// The same mapping in another capacity. @pre m.rank() <= MaxRank (XLAYOUT_ASSERT).
+  template <std::size_t M>
+    requires(M != MaxRank)
+  XLAYOUT_HD constexpr explicit(M > MaxRank) basic_runtime_mapping(const basic_runtime_mapping<M>& m) noexcept
+      : rank_(m.rank_ <= MaxRank ? m.rank_ : MaxRank),
+        span_(m.span_),
+        size_(m.size_),
+        pow2_(m.pow2_),
+        strided_(m.strided_),
+        two_digits_(m.two_digits_),
+        three_digits_(m.three_digits_),
+        path_(static_cast<path>(m.path_)) {
+    XLAYOUT_ASSERT(m.rank_ <= MaxRank,
+                   "[xlayout:rank_too_large] basic_runtime_mapping: the rank is above MaxRank");
+    for (std::size_t k = 0; k < m.terms_.size() && k < max_terms; ++k) terms_.push_back(m.terms_[k]);
+    for (std::size_t d = 0; d < rank_; ++d) {
+      extents_[d] = m.extents_[d];
+      strides_[d] = m.strides_[d];
+      for (std::size_t k = 0; k < 3; ++k) {
+        digits_[3 * d + k] = {m.digits_[3 * d + k].stride, m.digits_[3 * d + k].mask,
+                              m.digits_[3 * d + k].shift, m.digits_[3 * d + k].coefficient};
+      }
+    }
+  }
 
   /// The rank and extents of the shape it was made from.
   XLAYOUT_HD constexpr std::size_t rank() const noexcept { return rank_; }
@@ -195,7 +238,10 @@ class runtime_mapping {
     return offset(idx);
   }
 
-  friend constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept;
+  template <std::size_t M>
+  friend constexpr result<basic_runtime_mapping<M>> make_runtime_mapping(const shape& s) noexcept;
+  template <std::size_t>
+  friend class basic_runtime_mapping;
 
  private:
   XLAYOUT_HD constexpr void check_range([[maybe_unused]] const index_t* idx) const noexcept {
@@ -307,11 +353,11 @@ class runtime_mapping {
     return lin;
   }
 
-  static_vector<runtime_term, max_tiled_rank> terms_;
-  index_t extents_[XLAYOUT_MAX_RANK] = {};
-  index_t strides_[XLAYOUT_MAX_RANK] = {};
+  static_vector<runtime_term, max_terms> terms_;
+  index_t extents_[MaxRank] = {};
+  index_t strides_[MaxRank] = {};
   enum class path : std::uint8_t { strided, two_digits, three_digits, general };
-  digit digits_[3 * XLAYOUT_MAX_RANK] = {};  // three slots per dimension, unused ones 0
+  digit digits_[3 * MaxRank] = {};  // three slots per dimension, unused ones 0
   std::size_t rank_ = 0;
   index_t span_ = 0;
   index_t size_ = 0;
@@ -325,8 +371,12 @@ class runtime_mapping {
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
 /// bounded dynamic dimension `<=N` is sized by its bound, as XLA sizes its buffer) and a valid dense layout.
 /// Errors: the layout's own (find_layout_issue), dynamic_dimension (an unbounded `?`), span_overflow,
-/// tile_access_unsupported (a layout whose tiles do not split into digits: linear_index still handles it).
-constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept {
+/// tile_access_unsupported (a layout whose tiles do not split into digits: linear_index still handles it);
+/// make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above MaxRank.
+template <std::size_t MaxRank>
+constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shape& s) noexcept {
+  using mapping = basic_runtime_mapping<MaxRank>;
+  if (s.rank() > MaxRank) return error_id::rank_too_large;
   if (const layout_issue issue = find_layout_issue(s)) return issue.id;
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (s.dimensions[d] < 0) return error_id::dynamic_dimension;
@@ -339,8 +389,10 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
   if (!count) return count.error();
   const index_program program = compile_index_program(sized);
   if (!program.exact) return error_id::tile_access_unsupported;
+  // At most XLAYOUT_MAX_TILES + 1 digits per dimension (each level of tiles splits a dimension once).
+  if (program.terms.size() > mapping::max_terms) return error_id::capacity_exceeded;
 
-  runtime_mapping m;
+  mapping m;
   m.rank_ = sized.rank();
   for (std::size_t d = 0; d < m.rank_; ++d) m.extents_[d] = sized.dimensions[d];
   m.span_ = *span;
@@ -371,7 +423,7 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
     }
     m.terms_.push_back(r);
     if (shift >= 0 && width >= 0) {
-      runtime_mapping::digit* g = &m.digits_[3 * static_cast<std::size_t>(d)];
+      typename mapping::digit* g = &m.digits_[3 * static_cast<std::size_t>(d)];
       if (g->mask != 0) ++g;
       if (g->mask != 0) {
         m.two_digits_ = false;  // a third digit in this dimension
@@ -402,21 +454,21 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
   // digits are not consecutive bit fields takes the general path. (The index program's digits always fit;
   // checked, not assumed.)
   if (m.two_digits_ || m.three_digits_) {
-    const auto before = [](const runtime_mapping::digit& a, const runtime_mapping::digit& b) {
+    const auto before = [](const typename mapping::digit& a, const typename mapping::digit& b) {
       return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;  // by shift, missing ones last
     };
     for (std::size_t d = 0; d < m.rank_; ++d) {
-      runtime_mapping::digit* g = &m.digits_[3 * d];
+      typename mapping::digit* g = &m.digits_[3 * d];
       for (std::size_t i = 1; i < 3; ++i) {  // an insertion sort of three
         for (std::size_t j = i; j > 0 && before(g[j], g[j - 1]); --j) {
-          const runtime_mapping::digit t = g[j];
+          const typename mapping::digit t = g[j];
           g[j] = g[j - 1];
           g[j - 1] = t;
         }
       }
       if (g[1].mask != 0 && g[2].mask == 0) {  // two digits: low and high, no middle one
         g[2] = g[1];
-        g[1] = runtime_mapping::digit{};
+        g[1] = typename mapping::digit{};
       }
       // The low term is unshifted (i * c0): the lowest digit must have shift 0.
       if (g[0].mask != 0 && g[0].shift != 0) m.two_digits_ = m.three_digits_ = false;
@@ -424,9 +476,9 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       // A digit no in-range index reaches (a padded dimension's: f32[7]{0:T(8)pad(10)}'s i / 8, after a
       // low digit whose modulus was dropped) is 0 throughout: coefficient 0.
       using U = std::uint64_t;
-      const runtime_mapping::digit* prev = nullptr;
+      const typename mapping::digit* prev = nullptr;
       for (std::size_t k = 0; k < 3; ++k) {
-        runtime_mapping::digit& h = g[k];
+        typename mapping::digit& h = g[k];
         if (h.mask == 0) continue;
         if (static_cast<U>(m.extents_[d] - 1) >> h.shift == 0 && k > 0) continue;
         if (prev != nullptr) {
@@ -444,7 +496,7 @@ constexpr result<runtime_mapping> make_runtime_mapping(const shape& s) noexcept 
       if (prev != nullptr && prev->mask != ~U{0}) m.two_digits_ = m.three_digits_ = false;
     }
   }
-  using P = runtime_mapping::path;
+  using P = typename mapping::path;
   m.path_ = m.strided_        ? P::strided
             : m.two_digits_   ? P::two_digits
             : m.three_digits_ ? P::three_digits
@@ -501,7 +553,9 @@ class fixed_path_tensor {
   static constexpr std::size_t digits = Digits;
 
   /// @pre m.fixed_path() == Digits and m.rank() == Rank.
-  XLAYOUT_HD constexpr fixed_path_tensor(Element* data, const runtime_mapping& m) noexcept : data_(data) {
+  template <std::size_t M>
+  XLAYOUT_HD constexpr fixed_path_tensor(Element* data, const basic_runtime_mapping<M>& m) noexcept
+      : data_(data) {
     for (std::size_t d = 0; d < Rank; ++d) {
       extents_[d] = m.extent(d);
       if constexpr (Digits == 1) {
@@ -555,11 +609,12 @@ class fixed_path_tensor {
   std::uint32_t shift_[Digits == 1 ? 1 : Rank * Digits] = {};
 };
 
-/// A Tensor whose layout is a run-time value: a data pointer and a runtime_mapping. Element is the storage
-/// type of one element (float, bf16_bits, std::int8_t, ...), const for a read-only view; types narrower than
-/// a byte (S4, U2, E(n) packing) are not supported here (unsupported_element_size). Rank, when given, is the
-/// rank the shape must have (make_runtime_tensor<Rank> checks it): the call form then takes exactly Rank
-/// indices and evaluates a fixed, unrolled sequence per path (runtime_mapping::fixed_offset).
+/// A Tensor whose layout is a run-time value: a data pointer and a runtime_mapping (of capacity Rank where
+/// the rank is static: basic_runtime_mapping<Rank>, its mapping_type). Element is the storage type of one
+/// element (float, bf16_bits, std::int8_t, ...), const for a read-only view; types narrower than a byte (S4,
+/// U2, E(n) packing) are not supported here (unsupported_element_size). Rank, when given, is the rank the
+/// shape must have (make_runtime_tensor<Rank> checks it): the call form then takes exactly Rank indices and
+/// evaluates a fixed, unrolled sequence per path (runtime_mapping::fixed_offset).
 ///   auto s = xlayout::parse_shape(text);                 // e.g. from a custom call's descriptor
 ///   auto t = xlayout::make_runtime_tensor<2>(ptr, *s);   // result<runtime_tensor<float, 2>>
 ///   float x = (*t)(i, j);
@@ -570,7 +625,7 @@ class runtime_tensor {
   using value_type = std::remove_cv_t<Element>;
   using reference = Element&;
   using data_handle_type = Element*;
-  using mapping_type = runtime_mapping;
+  using mapping_type = basic_runtime_mapping<Rank == dynamic_rank ? XLAYOUT_MAX_RANK : Rank == 0 ? 1 : Rank>;
   using index_type = index_t;
   /// Extents<dyn, ...>, Rank of them (void for dynamic_rank): every extent is known at run time only.
   using extents_type = typename detail::runtime_extents<Rank>::type;
@@ -583,14 +638,17 @@ class runtime_tensor {
   static constexpr std::size_t static_rank = Rank;
 
   constexpr runtime_tensor() noexcept = default;
-  /// @pre Rank is dynamic_rank or m.rank() (XLAYOUT_ASSERT).
-  XLAYOUT_HD constexpr runtime_tensor(Element* data, const runtime_mapping& m) noexcept : data_(data), m_(m) {
+  /// @pre Rank is dynamic_rank or m.rank() (XLAYOUT_ASSERT). m is a mapping of any capacity (a
+  /// runtime_mapping, or the mapping_type make_runtime_mapping<Rank> gives), copied into mapping_type.
+  template <std::size_t M>
+  XLAYOUT_HD constexpr runtime_tensor(Element* data, const basic_runtime_mapping<M>& m) noexcept
+      : data_(data), m_(m) {
     XLAYOUT_ASSERT(Rank == dynamic_rank || Rank == m.rank(),
                    "[xlayout:index_rank_mismatch] runtime_tensor: the mapping's rank is not Rank");
   }
 
   XLAYOUT_HD constexpr Element* data() const noexcept { return data_; }
-  XLAYOUT_HD constexpr const runtime_mapping& mapping() const noexcept { return m_; }
+  XLAYOUT_HD constexpr const mapping_type& mapping() const noexcept { return m_; }
   /// The rank: a constant (static) for a static Rank, as a Tensor's, so that views take the tensor.
   XLAYOUT_HD static constexpr std::size_t rank() noexcept
     requires(Rank != dynamic_rank)
@@ -684,7 +742,7 @@ class runtime_tensor {
   }
 
   Element* data_ = nullptr;
-  runtime_mapping m_;
+  mapping_type m_;
 };
 
 /// A runtime_tensor over `data` laid out as `s`. Errors: make_runtime_mapping's, and
@@ -706,9 +764,13 @@ template <std::size_t Rank, class Element>
   requires(Rank != dynamic_rank)
 constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* data, const shape& s) noexcept {
   if (s.rank() != Rank) return error_id::index_rank_mismatch;
-  const auto t = make_runtime_tensor(data, s);
-  if (!t) return t.error();
-  return runtime_tensor<Element, Rank>(data, t->mapping());
+  using tensor = runtime_tensor<Element, Rank>;
+  const index_t bits = element_bits(s);
+  if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
+    return error_id::unsupported_element_size;
+  const auto m = make_runtime_mapping<tensor::mapping_type::max_rank>(s);
+  if (!m) return m.error();
+  return tensor(data, *m);
 }
 
 namespace detail {
@@ -900,8 +962,9 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
 /// The memory-order walk of a runtime_mapping: its terms as loops, major first (by decreasing stride). The
 /// innermost three are nested loops (walk_block), the others an odometer that steps once per block. Calls
 /// f(e, offset) for every element, offsets increasing; no division per element.
-template <std::size_t N, class F>
-XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
+template <std::size_t N, std::size_t M, class F>
+XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
+  constexpr std::size_t max_terms = basic_runtime_mapping<M>::max_terms;
   const std::size_t rank = m.rank();
   const std::size_t terms = m.term_count();
   for (std::size_t d = 0; d < rank; ++d) {
@@ -916,7 +979,7 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
   // dimension, for one, may come first), after three loops of one iteration: at least three loops for
   // walk_block and one for the odometer, so that f is inlined in one walk_block only.
   constexpr std::size_t pad = 3;
-  walk_loop loops[max_tiled_rank + pad] = {};
+  walk_loop loops[max_terms + pad] = {};
   for (std::size_t k = 0; k < terms; ++k) {
     const runtime_term& t = m.term(k);
     walk_loop l;
@@ -935,9 +998,9 @@ XLAYOUT_HD constexpr void walk_runtime(const runtime_mapping& m, F f) {
   const std::size_t total = terms + pad;
   const std::size_t outer = total - 3;  // the odometer's loops: loops[0, outer)
   const walk_loop* inner = loops + outer;
-  index_t count[max_tiled_rank] = {};  // iterations of loop k at its current entry
-  index_t left[max_tiled_rank] = {};   // iterations still to run
-  index_t base[max_tiled_rank] = {};   // e[d] at the entry of loop k
+  index_t count[max_terms] = {};  // iterations of loop k at its current entry
+  index_t left[max_terms] = {};   // iterations still to run
+  index_t base[max_terms] = {};   // e[d] at the entry of loop k
   const auto enter = [&](std::size_t k) {
     base[k] = e[loops[k].dimension];
     count[k] = left[k] = loops[k].count(base[k]);
