@@ -5,12 +5,15 @@
 // required_span_size must be the model's buffer size. Where the layout compiles for run-time access, a
 // runtime_tensor over the model's buffer must reach each element at its slot and for_each must visit every
 // element once, in increasing slot order, with its index; the fixed paths of the call forms (strided, two
-// or three digits per dimension, runtime_mapping::fixed_offset and operator()) must give the same slot.
+// or three digits per dimension, runtime_mapping::fixed_offset and operator()) must give the same slot,
+// and so must the mapping of capacity R that a runtime_tensor<T, R> holds (made for it, and converted from
+// the full one), whose for_each (its scratch sized by R) must visit as the full one's does.
 // A static Tensor's accessor terms, evaluated from its layout's program for '?' extents
 // (detail::specialize_program), must be the terms the shape compiles on its own. Where strides() gives
 // strides (is_strided), every element must sit at the sum of its index times them.
 #include <array>
 #include <span>
+#include <vector>
 #include <support/brute_force_layout.hpp>
 #include <xlayout/tensor/runtime_tensor.hpp>
 
@@ -25,6 +28,31 @@ bool fixed_forms_agree(const xlayout::runtime_mapping& m, const xlayout::index_t
     return m.fixed_offset<R>(idx[D]...) == want && m(idx[D]...) == want;
   }
   (std::make_index_sequence<R>{});
+}
+
+// The mapping of capacity R (what runtime_tensor<T, R> holds), made by make_runtime_mapping<R> and converted
+// from the full one m: for_each over a runtime_tensor<T, R> visits every element of the model's buffer once,
+// in increasing slot order, with its index (x is the element's row-major id), at the slot both give.
+template <std::size_t R>
+bool small_mapping_agrees(const xlayout::shape& s, const xlayout::runtime_mapping& m,
+                          const std::vector<xlayout::index_t>& buffer) {
+  const auto small = xlayout::make_runtime_mapping<R>(s);
+  if (!small || small->fixed_path() != m.fixed_path()) return false;
+  const xlayout::basic_runtime_mapping<R> converted(m);
+  const xlayout::runtime_tensor<const xlayout::index_t, R> t(buffer.data(), *small);
+  bool ok = true;
+  xlayout::index_t elements = 0;
+  const xlayout::index_t* previous = nullptr;
+  xlayout::for_each(t, [&](const xlayout::index_array<R>& idx, const xlayout::index_t& x) {
+    xlayout::index_t id = 0;
+    for (std::size_t d = 0; d < R; ++d) id = id * s.dimensions[d] + idx[d];
+    const xlayout::index_t at = &x - buffer.data();
+    ok = ok && x == id && (previous == nullptr || &x > previous) && small->offset(idx.values) == at &&
+         converted.offset(idx.values) == at && &t.at(idx.values, R)->get() == &x;
+    previous = &x;
+    ++elements;
+  });
+  return ok && elements == m.size();
 }
 
 // detail::specialize_program (a static Tensor's accessor terms, evaluated from its layout's program for '?'
@@ -140,6 +168,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     xlayout::index_t expected = 0;
     for (const xlayout::index_t id : buffer) expected += id >= 0 ? 1 : 0;
     FUZZ_CHECK(elements == expected, in);
+    using small_forms = bool (*)(const xlayout::shape&, const xlayout::runtime_mapping&,
+                                 const std::vector<xlayout::index_t>&);
+    constexpr small_forms small[] = {small_mapping_agrees<1>, small_mapping_agrees<2>, small_mapping_agrees<3>,
+                                     small_mapping_agrees<4>};
+    if (rank >= 1 && rank <= 4) FUZZ_CHECK(small[rank - 1](*s, *m, buffer), in);
   }
   FUZZ_CHECK(!xlayout::multi_index(*s, static_cast<xlayout::index_t>(buffer.size())), in);
   FUZZ_CHECK(!xlayout::multi_index(*s, -1), in);
