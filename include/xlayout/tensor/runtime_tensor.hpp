@@ -38,6 +38,18 @@ struct runtime_term {
   std::uint32_t shift = 0;
 };
 
+namespace detail {
+/// One digit slot of a runtime mapping's digit paths (basic_runtime_mapping::digit_stride and the others), and
+/// the path the call form of a static rank takes: one type for every capacity, which copy into each other.
+struct runtime_digit {
+  index_t stride = 0;
+  std::uint64_t mask = 0;
+  std::uint32_t shift = 0;
+  std::uint64_t coefficient = 0;  // see digit_coefficient
+};
+enum class runtime_path : std::uint8_t { strided, two_digits, three_digits, general };
+}  // namespace detail
+
 template <std::size_t MaxRank>
 class basic_runtime_mapping;
 /// The runtime_mapping of any rank up to XLAYOUT_MAX_RANK (what make_runtime_mapping(shape) returns).
@@ -76,17 +88,14 @@ class basic_runtime_mapping {
         strided_(m.strided_),
         two_digits_(m.two_digits_),
         three_digits_(m.three_digits_),
-        path_(static_cast<path>(m.path_)) {
+        path_(m.path_) {
     XLAYOUT_ASSERT(m.rank_ <= MaxRank,
                    "[xlayout:rank_too_large] basic_runtime_mapping: the rank is above MaxRank");
     for (std::size_t k = 0; k < m.terms_.size() && k < max_terms; ++k) terms_.push_back(m.terms_[k]);
     for (std::size_t d = 0; d < rank_; ++d) {
       extents_[d] = m.extents_[d];
       strides_[d] = m.strides_[d];
-      for (std::size_t k = 0; k < 3; ++k) {
-        digits_[3 * d + k] = {m.digits_[3 * d + k].stride, m.digits_[3 * d + k].mask,
-                              m.digits_[3 * d + k].shift, m.digits_[3 * d + k].coefficient};
-      }
+      for (std::size_t k = 0; k < 3; ++k) digits_[3 * d + k] = m.digits_[3 * d + k];
     }
   }
 
@@ -273,12 +282,7 @@ class basic_runtime_mapping {
                                  (low_term(digits_[3 * D], idx[D]) + high_term(digits_[3 * D + 1], idx[D]) +
                                   high_term(digits_[3 * D + 2], idx[D]))));
   }
-  struct digit {
-    index_t stride = 0;
-    std::uint64_t mask = 0;
-    std::uint32_t shift = 0;
-    std::uint64_t coefficient = 0;  // see digit_coefficient
-  };
+  using digit = detail::runtime_digit;
   // The digit paths' terms, in unsigned arithmetic (digit_coefficient): the low slot's shift is 0; a missing
   // digit has coefficient and shift 0 (its term is 0).
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr std::uint64_t low_term(const digit& g, index_t i) noexcept {
@@ -356,7 +360,7 @@ class basic_runtime_mapping {
   static_vector<runtime_term, max_terms> terms_;
   index_t extents_[MaxRank] = {};
   index_t strides_[MaxRank] = {};
-  enum class path : std::uint8_t { strided, two_digits, three_digits, general };
+  using path = detail::runtime_path;
   digit digits_[3 * MaxRank] = {};  // three slots per dimension, unused ones 0
   std::size_t rank_ = 0;
   index_t span_ = 0;
@@ -423,7 +427,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
     }
     m.terms_.push_back(r);
     if (shift >= 0 && width >= 0) {
-      typename mapping::digit* g = &m.digits_[3 * static_cast<std::size_t>(d)];
+      detail::runtime_digit* g = &m.digits_[3 * static_cast<std::size_t>(d)];
       if (g->mask != 0) ++g;
       if (g->mask != 0) {
         m.two_digits_ = false;  // a third digit in this dimension
@@ -454,21 +458,21 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   // digits are not consecutive bit fields takes the general path. (The index program's digits always fit;
   // checked, not assumed.)
   if (m.two_digits_ || m.three_digits_) {
-    const auto before = [](const typename mapping::digit& a, const typename mapping::digit& b) {
+    const auto before = [](const detail::runtime_digit& a, const detail::runtime_digit& b) {
       return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;  // by shift, missing ones last
     };
     for (std::size_t d = 0; d < m.rank_; ++d) {
-      typename mapping::digit* g = &m.digits_[3 * d];
+      detail::runtime_digit* g = &m.digits_[3 * d];
       for (std::size_t i = 1; i < 3; ++i) {  // an insertion sort of three
         for (std::size_t j = i; j > 0 && before(g[j], g[j - 1]); --j) {
-          const typename mapping::digit t = g[j];
+          const detail::runtime_digit t = g[j];
           g[j] = g[j - 1];
           g[j - 1] = t;
         }
       }
       if (g[1].mask != 0 && g[2].mask == 0) {  // two digits: low and high, no middle one
         g[2] = g[1];
-        g[1] = typename mapping::digit{};
+        g[1] = detail::runtime_digit{};
       }
       // The low term is unshifted (i * c0): the lowest digit must have shift 0.
       if (g[0].mask != 0 && g[0].shift != 0) m.two_digits_ = m.three_digits_ = false;
@@ -476,9 +480,9 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       // A digit no in-range index reaches (a padded dimension's: f32[7]{0:T(8)pad(10)}'s i / 8, after a
       // low digit whose modulus was dropped) is 0 throughout: coefficient 0.
       using U = std::uint64_t;
-      const typename mapping::digit* prev = nullptr;
+      const detail::runtime_digit* prev = nullptr;
       for (std::size_t k = 0; k < 3; ++k) {
-        typename mapping::digit& h = g[k];
+        detail::runtime_digit& h = g[k];
         if (h.mask == 0) continue;
         if (static_cast<U>(m.extents_[d] - 1) >> h.shift == 0 && k > 0) continue;
         if (prev != nullptr) {
@@ -496,7 +500,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       if (prev != nullptr && prev->mask != ~U{0}) m.two_digits_ = m.three_digits_ = false;
     }
   }
-  using P = typename mapping::path;
+  using P = detail::runtime_path;
   m.path_ = m.strided_        ? P::strided
             : m.two_digits_   ? P::two_digits
             : m.three_digits_ ? P::three_digits
