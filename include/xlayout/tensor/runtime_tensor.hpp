@@ -39,8 +39,8 @@ struct runtime_term {
 };
 
 namespace detail {
-/// One digit slot of a runtime mapping's digit paths (basic_runtime_mapping::digit_stride and the others), and
-/// the path the call form of a static rank takes: one type for every capacity, which copy into each other.
+/// One digit slot of a runtime mapping's digit paths (basic_runtime_mapping::digit_stride and the others),
+/// and the path the call form of a static rank takes: one type for every capacity, copied between them.
 struct runtime_digit {
   index_t stride = 0;
   std::uint64_t mask = 0;
