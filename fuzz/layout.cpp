@@ -13,8 +13,8 @@
 // strides (is_strided), every element must sit at the sum of its index times them.
 #include <array>
 #include <span>
-#include <vector>
 #include <support/brute_force_layout.hpp>
+#include <vector>
 #include <xlayout/tensor/runtime_tensor.hpp>
 
 #include "shape_checks.hpp"
@@ -170,8 +170,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(elements == expected, in);
     using small_forms = bool (*)(const xlayout::shape&, const xlayout::runtime_mapping&,
                                  const std::vector<xlayout::index_t>&);
-    constexpr small_forms small[] = {small_mapping_agrees<1>, small_mapping_agrees<2>, small_mapping_agrees<3>,
-                                     small_mapping_agrees<4>};
+    constexpr small_forms small[] = {small_mapping_agrees<1>, small_mapping_agrees<2>,
+                                     small_mapping_agrees<3>, small_mapping_agrees<4>};
     if (rank >= 1 && rank <= 4) FUZZ_CHECK(small[rank - 1](*s, *m, buffer), in);
   }
   FUZZ_CHECK(!xlayout::multi_index(*s, static_cast<xlayout::index_t>(buffer.size())), in);

@@ -1200,8 +1200,8 @@ struct op_check {
 /// The view object V(base, stored, extents) of a runtime_tensor. In CUDA device code such a view (which
 /// copies the tensor's mapping) is made by a call: inlined into a kernel that then reads the view, nvcc 13
 /// took 53 s to compile a kernel reading one element of transpose<1, 0>(t), 9.2 s with the call, when the
-/// mapping was 3.8 KB at every rank; at rank 2 (672 bytes since) 6.8 s and 5.8 s (docs/views.md). A Tensor's
-/// view (a pointer and extents) is made in place (checked_view).
+/// mapping was 3.8 KB at every rank; at rank 2 (672 bytes since) about 7 s and 5 s (docs/views.md). A
+/// Tensor's view (a pointer and extents) is made in place (checked_view).
 template <class V, class B, class S, class E>
 XLAYOUT_HD XLAYOUT_DEVICE_NOINLINE constexpr V make_view_out_of_line(const B& b, const S& s,
                                                                      const E& e) noexcept {
