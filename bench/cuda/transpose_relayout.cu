@@ -207,6 +207,11 @@ enum class expect { copy, tiled, transposed };
 
 // The destination as a tensor whose layout is a run-time value (made in main, over the same buffer).
 const runtime_tensor<float, 2>* runtime_dst = nullptr;
+// Launches one of the relayout1 kernels that write runtime_dst (they differ in how they take it).
+template <auto Kernel>
+void launch_relayout1_runtime(const float* s, float*) {
+  Kernel<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
+}
 
 struct variant {
   const char* name;
@@ -293,22 +298,10 @@ int main(int argc, char** argv) {
        [](const float* s, float* d) {
          relayout1_xlayout<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), kernel_arg_of(Tiled(d)));
        }},
-      {"relayout1/runtime", expect::tiled,
-       [](const float* s, float*) {
-         relayout1_runtime<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
-       }},
-      {"relayout1/runtime_gc", expect::tiled,
-       [](const float* s, float*) {
-         relayout1_runtime_gc<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
-       }},
-      {"relayout1/visit", expect::tiled,
-       [](const float* s, float*) {
-         relayout1_visit<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
-       }},
-      {"relayout1/visit_gc", expect::tiled,
-       [](const float* s, float*) {
-         relayout1_visit_gc<<<dim3(n / 256, n), 256>>>(kernel_arg_of(Source(s)), *runtime_dst);
-       }},
+      {"relayout1/runtime", expect::tiled, launch_relayout1_runtime<relayout1_runtime>},
+      {"relayout1/runtime_gc", expect::tiled, launch_relayout1_runtime<relayout1_runtime_gc>},
+      {"relayout1/visit", expect::tiled, launch_relayout1_runtime<relayout1_visit>},
+      {"relayout1/visit_gc", expect::tiled, launch_relayout1_runtime<relayout1_visit_gc>},
       {"transpose32x8/hand", expect::transposed, launch_transpose_hand<32, 8>},
       {"transpose32x8/xlayout", expect::transposed, launch_transpose_xlayout<32, 8>},
       {"transpose32x4/hand", expect::transposed, launch_transpose_hand<32, 4>},
