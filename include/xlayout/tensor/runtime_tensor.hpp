@@ -749,16 +749,25 @@ class runtime_tensor {
   mapping_type m_;
 };
 
+namespace detail {
+/// The runtime_tensor T over `data` laid out as `s`, its mapping made at T's capacity: what both forms of
+/// make_runtime_tensor return.
+template <class T, class Element>
+constexpr result<T> make_runtime_tensor_as(Element* data, const shape& s) noexcept {
+  const index_t bits = element_bits(s);
+  if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
+    return error_id::unsupported_element_size;
+  const auto m = make_runtime_mapping<T::mapping_type::max_rank>(s);
+  if (!m) return m.error();
+  return T(data, *m);
+}
+}  // namespace detail
+
 /// A runtime_tensor over `data` laid out as `s`. Errors: make_runtime_mapping's, and
 /// unsupported_element_size when Element is not as wide as one element of s (E(n) or the type's width).
 template <class Element>
 constexpr result<runtime_tensor<Element>> make_runtime_tensor(Element* data, const shape& s) noexcept {
-  const index_t bits = element_bits(s);
-  if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
-    return error_id::unsupported_element_size;
-  auto m = make_runtime_mapping(s);
-  if (!m) return m.error();
-  return runtime_tensor<Element>(data, *m);
+  return detail::make_runtime_tensor_as<runtime_tensor<Element>>(data, s);
 }
 
 /// make_runtime_tensor with the rank known at compile time: make_runtime_tensor<2>(ptr, s) is a
@@ -768,13 +777,7 @@ template <std::size_t Rank, class Element>
   requires(Rank != dynamic_rank)
 constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* data, const shape& s) noexcept {
   if (s.rank() != Rank) return error_id::index_rank_mismatch;
-  using tensor = runtime_tensor<Element, Rank>;
-  const index_t bits = element_bits(s);
-  if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
-    return error_id::unsupported_element_size;
-  const auto m = make_runtime_mapping<tensor::mapping_type::max_rank>(s);
-  if (!m) return m.error();
-  return tensor(data, *m);
+  return detail::make_runtime_tensor_as<runtime_tensor<Element, Rank>>(data, s);
 }
 
 namespace detail {
