@@ -140,9 +140,10 @@ TEST_CASE("is_bitcast on TPU-sized layouts, decided without enumerating (the ora
   STATIC_REQUIRE(is_bitcast(shape_v<"f32[5]{0:T(2)}">, shape_v<"f32[5]{0:T(3)}">));
   STATIC_REQUIRE(!is_bitcast(shape_v<"f32[5]{0:T(2)}">, shape_v<"f32[5]{0:T(4)}">));
   // '*' groups: f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} is f32[112,110] tiled by (2,3) ("Tiled layout").
-  // T(*,3) over [11,10] splits the group across its members' digits: the index program is not exact, but
-  // the members are consecutive in both orders, so the form is taken of the merged shape (no enumeration).
-  STATIC_REQUIRE(!compile_index_program(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">).exact);
+  // T(*,3) over [11,10] splits the group across its members' digits: the digit-by-digit program is not
+  // exact, but the members are consecutive in both orders, so the form is taken of the merged shape (no
+  // enumeration).
+  STATIC_REQUIRE(!detail::compile_tiled_program(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">).exact);
   STATIC_REQUIRE(detail::offset_form_of(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">).exact);
   STATIC_REQUIRE(
       is_bitcast(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">, shape_v<"f32[112,110]{1,0:T(2,3)}">));

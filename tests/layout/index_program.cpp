@@ -1,6 +1,10 @@
 // tests/layout/index_program.cpp: layouts compiled to the arithmetic a person writes by hand.
 #include <catch2/catch.hpp>
+#include <random>
 #include <xlayout/layout.hpp>
+
+#include "support/brute_force_layout.hpp"
+#include "support/random_layout.hpp"
 
 using namespace xlayout;
 
@@ -32,7 +36,7 @@ TEST_CASE("order-preserving tiles compile to strides", "[layout][program][xla]")
   // (3 and 9 of s32[9,3]{0,1}) into one of 27 cut in pairs keeps them in order: slot = e0 + 9 * e1. A tile
   // longer than the shape's rank merges the size-1 dimension it prepends: f32[29] in triples, slot = e0.
   // A padded dimension whose digit wraps only in the padding: s32[2] padded to 4, in pairs, then triples.
-  STATIC_REQUIRE(!compile_index_program(shape_v<"s32[9,3]{0,1:T(*,2)}">).exact);
+  STATIC_REQUIRE(!detail::compile_tiled_program(shape_v<"s32[9,3]{0,1:T(*,2)}">).exact);
   STATIC_REQUIRE(strides(shape_v<"s32[9,3]{0,1:T(*,2)}">).value() == index_vector{1, 9});
   STATIC_REQUIRE(strides(shape_v<"f32[29]{0:T(*,3)}">).value() == index_vector{1});
   STATIC_REQUIRE(strides(shape_v<"s32[2]{0:T(*,2)(3)pad(4)}">).value() == index_vector{1});
@@ -57,8 +61,70 @@ TEST_CASE("the program agrees with linear_index on every element of the shapes o
     for_each_index(s, [&](const index_vector& e) { bad += p(e) != linear_index(s, e) ? 1 : 0; });
     CHECK(bad == 0);
   }
-  // The "Tiled layout" combined-dimension example splits a merged group of (11, 10) by 3: not a digit split,
-  // so inexact.
-  CHECK(exact == 5);
-  CHECK_FALSE(compile_index_program(shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">).exact);
+  CHECK(exact == 6);
+}
+
+TEST_CASE("a tile that splits a '*' group across its members' digits compiles through the merged group",
+          "[layout][program][xla]") {
+  // The "Tiled layout" combined-dimension example: T(*,*,2,*,3) makes f32[2,7,8,11,10] the f32[112,110]
+  // tiled by (2,3), tiled shape [56,37,2,3]. The tile of 3 splits the group (11, 10): no digit of e3 or e4
+  // alone, so the digit-by-digit program is not exact; the merged group's program, read back, is.
+  constexpr shape xla = shape_v<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">;
+  STATIC_REQUIRE(!detail::compile_tiled_program(xla).exact);
+  constexpr index_program p = compile_index_program(xla);
+  STATIC_REQUIRE(p.exact);
+  // By hand: rows r = 56 * e0 + 8 * e1 + e2 of 112, columns c = 10 * e3 + e4 of 110, each tile 2x3 = 6
+  // slots, 37 tiles per row of tiles.
+  const auto by_hand = [](index_t e0, index_t e1, index_t e2, index_t e3, index_t e4) {
+    const index_t r = 56 * e0 + 8 * e1 + e2, c = 10 * e3 + e4;
+    return (r / 2 * 37 + c / 3) * 6 + r % 2 * 3 + c % 3;
+  };
+  int bad = 0;
+  for_each_index(xla, [&](const index_vector& e) { bad += p(e) != by_hand(e[0], e[1], e[2], e[3], e[4]); });
+  CHECK(bad == 0);
+  // Where the merged group's digit is whole, one term per dimension: f32[1000,999]{1,0:T(*,4)} is row-major
+  // (999,000 elements in 249,750 tiles of 4), so strided and compiled to i * 999 + j.
+  constexpr shape rows = shape_v<"f32[1000,999]{1,0:T(*,4)}">;
+  STATIC_REQUIRE(!detail::compile_tiled_program(rows).exact);
+  STATIC_REQUIRE(compile_index_program(rows).exact);
+  STATIC_REQUIRE(compile_index_program(rows).terms.size() == 2);
+  STATIC_REQUIRE(strides(rows).value() == index_vector{999, 1});
+  // Members consecutive in the physical order alone are not merged: exact only where the layout is strided
+  // (the strides read from the canonical offset form). s32[9,3]{0,1:T(*,2)} merges the physical dimensions
+  // (3, 9) and cuts them in pairs: slot e0 + 9 * e1. With a tile of 2x2 over [2, 15] of f32[2,3,5]{1,2,0},
+  // the order changes: not exact.
+  STATIC_REQUIRE(!detail::compile_tiled_program(shape_v<"s32[9,3]{0,1:T(*,2)}">).exact);
+  constexpr index_program cols = compile_index_program(shape_v<"s32[9,3]{0,1:T(*,2)}">);
+  STATIC_REQUIRE((cols.exact && cols(index_vector{4, 2}) == 4 + 9 * 2 && cols(index_vector{8, 1}) == 17));
+  STATIC_REQUIRE(!compile_index_program(shape_v<"f32[2,3,5]{1,2,0:T(*,2,2)}">).exact);
+}
+
+TEST_CASE("law: an exact index program puts every element where the brute-force model does",
+          "[layout][program][law]") {
+  std::mt19937_64 rng(20261128);
+  int shapes = 0, exact = 0, through_groups = 0;
+  while (shapes < 3000) {
+    const shape s =
+        xlayout_test::random_layout_shape(std::uniform_int_distribution<index_t>(1, 48)(rng), rng);
+    ++shapes;
+    const index_program p = compile_index_program(s);
+    if (!p.exact) continue;
+    ++exact;
+    through_groups += detail::compile_tiled_program(s).exact ? 0 : 1;
+    INFO(to_string(s).view());
+    const std::vector<index_t> buffer = xlayout_test::brute_force_buffer(s);
+    std::vector<index_t> dims(s.dimensions.begin(), s.dimensions.end());
+    int bad = 0;
+    for (std::size_t slot = 0; slot < buffer.size(); ++slot) {
+      if (buffer[slot] < 0) continue;  // padding
+      const std::vector<index_t> e = xlayout_test::unravel(dims, buffer[slot]);
+      index_vector idx;
+      for (index_t v : e) idx.push_back(v);
+      bad += p(idx) != static_cast<index_t>(slot) ? 1 : 0;
+    }
+    REQUIRE(bad == 0);
+  }
+  INFO(exact << " exact of " << shapes << ", " << through_groups << " through a merged group");
+  CHECK(exact > shapes / 2);
+  CHECK(through_groups > 20);
 }

@@ -231,9 +231,11 @@ struct digit_arithmetic {
 
 }  // namespace detail
 
-/// Compiles the layout of a static, valid shape into terms. Not exact (use linear_index) when a tile
-/// splits a combined group or a digit in a way that does not line up, e.g. T(*,3) over [2,5].
-constexpr index_program compile_index_program(const shape& s) noexcept {
+namespace detail {
+/// compile_index_program without its second attempt: the tiles followed digit by digit, each term one
+/// logical dimension's digit (what the canonical offset form reads). Not exact where a tile splits a
+/// combined group or a digit in a way that does not line up, e.g. T(*,3) over [2,5].
+constexpr index_program compile_tiled_program(const shape& s) noexcept {
   index_program prog;
   if (!is_static(s) || find_layout_issue(s)) return prog;
   using detail::program_digit;
@@ -281,8 +283,6 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
   prog.exact = true;
   return prog;
 }
-
-namespace detail {
 
 // --- The canonical offset form (is_strided here; is_bitcast and physical_equivalent in bitcast.hpp) -------
 
@@ -423,7 +423,14 @@ constexpr offset_form offset_form_of(const shape& s, const index_program& prog) 
 /// tile prepends) is replaced by one dimension of their product: T(*,3) over [2,5] becomes T(3) over [10],
 /// whose index program is exact where the first is not. Later tiles act on what the first produced, which
 /// does not change. Padded dimensions: no merge.
-constexpr shape merge_combined_dimensions(shape s) noexcept {
+/// `groups`, when given, receives the dimensions of `s` each dimension of the result stands for: dimension
+/// k of the result is the row-major index of dimensions [first[k], first[k + 1]) of `s` (rank + 1 entries).
+constexpr shape merge_combined_dimensions(
+    shape s, static_vector<index_t, XLAYOUT_MAX_RANK + 1>* groups = nullptr) noexcept {
+  if (groups != nullptr) {
+    groups->clear();
+    for (std::size_t d = 0; d <= s.rank(); ++d) groups->push_back(static_cast<index_t>(d));
+  }
   if (s.layout.tiles.empty() || !s.layout.padded_dimensions.empty()) return s;
   for (bool changed = true; changed;) {
     changed = false;
@@ -444,6 +451,7 @@ constexpr shape merge_combined_dimensions(shape s) noexcept {
       if (!size.ok) continue;
       s.dimensions[static_cast<std::size_t>(major)] = size.value;
       s.dimensions.erase(static_cast<std::size_t>(minor));
+      if (groups != nullptr) groups->erase(static_cast<std::size_t>(minor));
       // Rebuilt rather than erased in place: g++ 12 -O3 took the in-place shift of this copy's flags for a
       // read of uninitialised memory (-Wmaybe-uninitialized, the release preset).
       decltype(s.dynamic_dimensions) flags;
@@ -462,10 +470,52 @@ constexpr shape merge_combined_dimensions(shape s) noexcept {
 
 /// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
 constexpr offset_form offset_form_of(const shape& s) noexcept {
-  const index_program prog = compile_index_program(s);
+  const index_program prog = compile_tiled_program(s);
   if (prog.exact || s.layout.tiles.empty()) return offset_form_of(s, prog);
   const shape merged = merge_combined_dimensions(s);
-  return offset_form_of(merged, compile_index_program(merged));
+  return offset_form_of(merged, compile_tiled_program(merged));
+}
+
+/// The program of `merged` (merge_combined_dimensions of a shape s, `groups` its dimension groups) as a
+/// program of s: a term's coefficient c on dimension k of `merged` becomes c * w on each dimension of its
+/// group, w the dimension's row-major weight inside the group; a term without divisor and modulus is then
+/// split into one term per dimension. Not exact where a coefficient or stride leaves int64.
+constexpr index_program program_of_groups(
+    const shape& s, const index_program& merged,
+    const static_vector<index_t, XLAYOUT_MAX_RANK + 1>& groups) noexcept {
+  index_program out;
+  for (const index_term& m : merged.terms) {
+    index_term t;
+    t.coefficients.resize(s.rank());
+    t.divisor = m.divisor;
+    t.modulus = m.modulus;
+    t.stride = m.stride;
+    for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
+      index_t weight = 1;
+      for (auto d = static_cast<std::size_t>(groups[k + 1]); d-- > static_cast<std::size_t>(groups[k]);) {
+        const checked_index c = checked_mul(m.coefficients[k], weight);
+        const checked_index w = checked_mul(weight, s.dimensions[d]);
+        if (!c.ok || !w.ok) return index_program{};
+        t.coefficients[d] = c.value;
+        weight = w.value;
+      }
+    }
+    if (t.divisor != 1 || t.modulus != 0) {
+      if (!out.terms.try_push_back(t)) return index_program{};
+      continue;
+    }
+    for (std::size_t d = 0; d < s.rank(); ++d) {  // c * x * stride: the term x * (c * stride)
+      if (t.coefficients[d] == 0 || s.dimensions[d] <= 1) continue;
+      index_term u;
+      u.coefficients.resize(s.rank());
+      u.coefficients[d] = 1;
+      const checked_index st = checked_mul(t.coefficients[d], t.stride);
+      if (!st.ok || !out.terms.try_push_back(u)) return index_program{};
+      out.terms.back().stride = st.value;
+    }
+  }
+  out.exact = true;
+  return out;
 }
 
 /// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
@@ -541,6 +591,46 @@ constexpr bool strided_program(const index_program& p) noexcept {
 }
 
 }  // namespace detail
+
+/// Compiles the layout of a static, valid shape into terms. Where following the tiles digit by digit does
+/// not line up (a tile that splits a '*'-combined group across its members' digits: T(*,3) over [2,5]),
+/// the program of the shape with the group merged into one dimension (merge_combined_dimensions: T(3) over
+/// [10]) is read back in the shape's dimensions: terms of several dimensions ((5 * e0 + e1) / 3 ...) where a
+/// digit crosses them, one term per dimension where it does not. Not exact (use linear_index) where neither
+/// works and the layout is not strided either (strided: one term per dimension, the strides read from the
+/// canonical offset form), e.g. a '*' over dimensions that are not consecutive in both orders that leaves
+/// them out of order, or a '*' in a later tile.
+constexpr index_program compile_index_program(const shape& s) noexcept {
+  index_program prog = detail::compile_tiled_program(s);
+  if (prog.exact || s.layout.tiles.empty() || !is_static(s) || find_layout_issue(s)) return prog;
+  static_vector<index_t, XLAYOUT_MAX_RANK + 1> groups;
+  const shape merged = detail::merge_combined_dimensions(s, &groups);
+  if (merged.rank() != s.rank() || merged.layout.tiles[0].rank() != s.layout.tiles[0].rank()) {
+    const index_program m = detail::compile_tiled_program(merged);
+    if (m.exact) {
+      index_program out = detail::program_of_groups(s, m, groups);
+      if (out.exact) {
+        detail::coalesce_terms(s, out);
+        return out;
+      }
+    }
+  }
+  // A strided layout whose strides only the canonical offset form shows (a '*' over dimensions consecutive
+  // in the physical order alone: s32[9,3]{0,1:T(*,2)}): one term per dimension.
+  const detail::strided_reading r = detail::strides_from_form(s);
+  if (!r.ok) return prog;
+  index_program out;
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dimensions[d] <= 1) continue;
+    index_term t;
+    t.coefficients.resize(s.rank());
+    t.coefficients[d] = 1;
+    t.stride = r.stride[d];
+    out.terms.push_back(t);  // at most rank terms
+  }
+  out.exact = true;
+  return out;
+}
 
 /// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
 /// or tiles that leave the order unchanged; padded_dimensions are strided): on the index program, else on

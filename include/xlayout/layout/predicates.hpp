@@ -70,7 +70,7 @@ constexpr result<dimension_list> slot_preserving_transpose(const shape& a, const
   if (element_count(a) != element_count(b) || required_span_size(a) != required_span_size(b))
     return error_id::not_a_permutation;
   const bool empty = element_count(a) == 0;  // no element: any permutation of equal sizes
-  const index_program pa = compile_index_program(a), pb = compile_index_program(b);
+  const index_program pa = detail::compile_tiled_program(a), pb = detail::compile_tiled_program(b);
   const bool symbolic = pa.exact && pb.exact;
   dimension_list perm;
   bool used[XLAYOUT_MAX_RANK]{};
