@@ -47,4 +47,5 @@ for layout in row_major column_major permuted_3d tiled_2x2 tiled_8x128 tiled_bf1
              l, h, t, t / h, r / t, w / h, v / t, vv / t, vw / w, viw / iw }'
 done
 echo
-echo "compiler: $(strings -a "$driver" | grep -m1 -E '^GCC: |clang version' || echo unknown)"
+strings -a "$driver" > "$work/strings"
+echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"

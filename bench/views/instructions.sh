@@ -71,4 +71,4 @@ else
   exit 1
 fi
 strings -a "$driver" > "$work/strings"
-echo "compiler: $(grep -m1 -E '^GCC: |clang version' "$work/strings" || echo unknown)"
+echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"

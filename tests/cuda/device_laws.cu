@@ -131,6 +131,14 @@ struct combined_dims {
   XLAYOUT_HD static auto view(float* p) { return Tensor<"f32[8,10,300]{2,1,0:T(*,2,128)}">(p); }
 };
 
+struct split_group {
+  static constexpr const char* name =
+      "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} (terms of several dimensions)";
+  static constexpr index_t span = 56 * 37 * 6;
+  using element = float;
+  XLAYOUT_HD static auto view(float* p) { return Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(p); }
+};
+
 template <class C>
 __global__ void static_offsets(typename C::element* base, index_t* out) {
   const auto v = C::view(base);
@@ -265,6 +273,7 @@ int main() {
   failures += run_static<bitcast_tiled>();
   failures += run_static<repeated_tiles>();
   failures += run_static<combined_dims>();
+  failures += run_static<split_group>();
   // bench/'s eight layouts at smaller sizes, and a few more digit counts.
   failures += run_runtime<2>("f32[100,130]{1,0}");
   failures += run_runtime<2>("f32[100,130]{0,1}");

@@ -48,7 +48,12 @@ TEST_CASE("for_each_offset walks memory order, skipping padding, on a dozen layo
   check_walk(Tensor<"f32[37,300]{1,0:T(8,128)}">(buf));
   check_walk(Tensor<"bf16[37,300]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
   check_walk(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf));
-  check_walk(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf));  // not exact: the multi_index walk
+  // A tile that splits a '*' group (compiled(), not exact): walked as the merged shape, indices split back.
+  check_walk(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf));
+  check_walk(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">(buf));
+  check_walk(Tensor<"f32[4,3,5,6]{3,2,1,0:T(2,*,*,4)}">(buf));
+  check_walk(Tensor<"bf16[6,5,9]{2,1,0:T(*,8,2)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
+  check_walk(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(buf));  // not compiled: the multi_index walk
   check_walk(Tensor<F32, Extents<2, 3>, Layout<0, 1, pad(3, 5)>>(buf));
   check_walk(Tensor<"f32[10,20,30]{1,2,0}">(buf));
   check_walk(Tensor<"f32[4,6,5]{1,2,0:T(2,4)}">(buf));

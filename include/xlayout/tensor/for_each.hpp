@@ -90,10 +90,33 @@ XLAYOUT_HD constexpr void walk_physical(const Mapping& m, F& f, index_array<Mapp
 
 }  // namespace detail
 
+namespace detail {
+/// Turns the (index, offset) of a walk over merged_tensor's mapping into the tensor's own index: each
+/// logical dimension is its merged dimension's index divided by its weight, modulo its extent (constants).
+template <class Ext, class L, class F>
+struct unmerge_visitor {
+  using merged = merged_tensor<Ext, L>;
+  F& f;
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <std::size_t R, std::size_t... D>
+  XLAYOUT_HD constexpr void call(const index_array<R>& m, index_t offset, std::index_sequence<D...>) const {
+    const index_array<Ext::rank()> e{
+        {(m[merged::template group_of<D>] / merged::template weight_of<D> % Ext::static_extent(D))...}};
+    f(e, offset);
+  }
+  template <std::size_t R>
+  XLAYOUT_HD constexpr void operator()(const index_array<R>& m, index_t offset) const {
+    call(m, offset, std::make_index_sequence<Ext::rank()>{});
+  }
+};
+}  // namespace detail
+
 /// Calls f(index, offset) for every element of a mapping, in increasing offset order: index is the logical
 /// index (an index_array), offset its linear index. Padding (of tiles, padded dimensions, L(n)) is skipped.
-/// Layouts the index program cannot express (see tensor_mapping::exact) are walked with multi_index, one
-/// division per dimension and element.
+/// A static layout whose tile splits a '*' group (tensor_mapping::compiled() without exact) is walked as the
+/// shape with the group merged, each merged index split back with a division and a modulo by constants per
+/// dimension. Layouts the index program cannot express (compiled() false) are walked with multi_index, one
+/// division per dimension and element (host code only).
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f) {
@@ -104,6 +127,10 @@ XLAYOUT_HD constexpr void for_each_offset(const tensor_mapping<Ext, L>& m, F&& f
   if constexpr (M::exact) {
     index_array<M::rank()> e{};
     detail::walk_physical<0>(m, f, e, 0);
+  } else if constexpr (M::compiled()) {
+    using W = typename detail::merged_tensor<Ext, L>::mapping;
+    static_assert(W::exact, "[xlayout:internal] for_each: the merged shape's program is not exact");
+    for_each_offset(W{}, detail::unmerge_visitor<Ext, L, F>{f});
   } else {
     const shape s = m.runtime_shape();
     const index_t span = m.required_span_size();

@@ -506,6 +506,80 @@ constexpr error_id tensor_layout_issue() noexcept {
   }
 }
 
+/// The index program of a static tensor whose accessor program is not exact: compile_index_program's terms,
+/// some of which read a sum of several dimensions (a tile that splits a '*' group across its members'
+/// digits, f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}). Instantiated only for such tensors; `exact` false
+/// where there is none (a '*' group of dimensions not consecutive in both orders, a dynamic extent).
+template <class Ext, class L, bool Static = Ext::rank_dynamic() == 0>
+struct combined_program {
+  static constexpr index_program program{};
+};
+/// The terms by the last dimension they read (stable), the order the accessor adds them in: in a loop nest
+/// over the dimensions the outer loops' part of the sum is then loop-invariant (as program.by_dimension).
+constexpr index_program by_last_dimension(index_program p) noexcept {
+  const auto last = [](const index_term& t) {
+    std::size_t d = t.coefficients.size();
+    while (d > 0 && t.coefficients[d - 1] == 0) --d;
+    return d;
+  };
+  for (std::size_t i = 1; i < p.terms.size(); ++i) {
+    for (std::size_t k = i; k > 0 && last(p.terms[k]) < last(p.terms[k - 1]); --k) {
+      const index_term t = p.terms[k - 1];
+      p.terms[k - 1] = p.terms[k];
+      p.terms[k] = t;
+    }
+  }
+  return p;
+}
+template <class Ext, class L>
+struct combined_program<Ext, L, true> {
+  static constexpr index_program program = by_last_dimension(compile_index_program(tensor_shape_v<Ext, L>));
+};
+
+}  // namespace detail
+template <class Ext, class L>
+class tensor_mapping;
+namespace detail {
+
+/// A static tensor's shape with each '*' group its first tile merges made one dimension
+/// (merge_combined_dimensions), as a tensor_mapping: for_each walks a combined_program tensor through it.
+/// Dimension k of it is the row-major index of dimensions [first[k], first[k + 1]) of the tensor's.
+struct merged_dimensions {
+  shape merged;
+  static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
+};
+constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
+  merged_dimensions m;
+  m.merged = merge_combined_dimensions(s, &m.first);
+  return m;
+}
+template <class Ext, class L>
+struct merged_tensor {
+  static constexpr merged_dimensions value = merge_dimensions_of(tensor_shape_v<Ext, L>);
+  template <std::size_t... K>
+  static Extents<value.merged.dimensions[K]...> extents_of(std::index_sequence<K...>);
+  using mapping = tensor_mapping<decltype(extents_of(std::make_index_sequence<value.merged.rank()>{})),
+                                 layout_type<value.merged.layout>>;
+  /// The merged dimension logical dimension D belongs to, and its row-major weight inside it.
+  template <std::size_t D>
+  static constexpr std::size_t group_of = [] {
+    std::size_t k = 0;
+    while (static_cast<std::size_t>(value.first[k + 1]) <= D) ++k;
+    return k;
+  }();
+  template <std::size_t D>
+  static constexpr index_t weight_of = [] {
+    index_t w = 1;
+    for (auto d = static_cast<std::size_t>(value.first[group_of<D> + 1]); d-- > D + 1;)
+      w *= tensor_shape_v<Ext, L>.dimensions[d];
+    return w;
+  }();
+};
+
+/// The span of a static tensor whose program is not exact (a constant, so device code can read it).
+template <class Ext, class L>
+inline constexpr index_t static_span_v = required_span_size(tensor_shape_v<Ext, L>);
+
 template <class T>
 struct is_extents : std::false_type {};
 template <index_t... E>
@@ -536,6 +610,16 @@ class tensor_mapping {
   /// The layout compiled for the accessor (detail::flat_program).
   static constexpr auto program = detail::tensor_program<Ext, L>();
   static constexpr bool exact = program.exact;
+  /// True when the accessor is index arithmetic with constant coefficients, divisors and strides: an exact
+  /// program, or (static extents) an index program whose terms read sums of dimensions, for a tile that
+  /// splits a '*' group across its members' digits. False where the accessor calls linear_index.
+  static constexpr bool compiled() noexcept {
+    if constexpr (exact) {
+      return true;
+    } else {
+      return detail::combined_program<Ext, L>::program.exact;
+    }
+  }
   static constexpr std::size_t term_count = decltype(program)::term_count;
 
   // The constants of term K, as scalars (device code can use them).
@@ -643,6 +727,8 @@ class tensor_mapping {
       constexpr index_t align = L::value.tail_padding_alignment_in_elements;
       if constexpr (align > 1) n = (n + align - 1) / align * align;
       return n;
+    } else if constexpr (is_static()) {
+      return detail::static_span_v<Ext, L>;
     } else {
       return xlayout::required_span_size(runtime_shape());
     }
@@ -739,9 +825,36 @@ class tensor_mapping {
            stride_constant<program.by_dimension[K]>));
     } else if constexpr (exact) {
       return sum_terms(idx, std::index_sequence<K...>{});
+    } else if constexpr (detail::combined_program<Ext, L>::program.exact) {
+      return combined_offset(
+          idx, std::index_sequence<D...>{},
+          std::make_index_sequence<detail::combined_program<Ext, L>::program.terms.size()>{});
     } else {
       return fallback_offset(idx);
     }
+  }
+  // A layout whose terms read sums of dimensions (detail::combined_program): each term's sum with its
+  // coefficients as constants (the zero ones vanish), then its digit and stride.
+  template <std::size_t K>
+  static constexpr index_t combined_divisor = detail::combined_program<Ext, L>::program.terms[K].divisor;
+  template <std::size_t K>
+  static constexpr index_t combined_modulus = detail::combined_program<Ext, L>::program.terms[K].modulus;
+  template <std::size_t K>
+  static constexpr index_t combined_stride = detail::combined_program<Ext, L>::program.terms[K].stride;
+  template <std::size_t K, std::size_t D>
+  static constexpr index_t combined_coefficient =
+      detail::combined_program<Ext, L>::program.terms[K].coefficients[D];
+  template <std::size_t K, std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t combination(const index_t* idx,
+                                                                      std::index_sequence<D...>) noexcept {
+    return (index_t{0} + ... + (combined_coefficient<K, D> * idx[D]));
+  }
+  template <std::size_t... D, std::size_t... K>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t combined_offset(
+      const index_t* idx, std::index_sequence<D...> dims, std::index_sequence<K...>) noexcept {
+    return (index_t{0} + ... +
+            (detail::term_digit<combined_divisor<K>, combined_modulus<K>>(combination<K>(idx, dims)) *
+             combined_stride<K>));
   }
   template <std::size_t D>
   static constexpr index_t static_extent_of = Ext::static_extent(D);

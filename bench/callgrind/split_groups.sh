@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# bench/callgrind/split_groups.sh: instructions executed by each loop of bench/callgrind/split_groups.cpp,
+# counted by callgrind, and the ratios: tensor/hand (the accessor of a tile that splits a '*' group, beside
+# hand-written index arithmetic; target 1.00) and linear_index/tensor (what that accessor executed when it
+# called linear_index). Build the driver optimised first:
+#   cmake --build --preset release --target xlayout_split_groups
+#   bench/callgrind/split_groups.sh build/release/bench/xlayout_split_groups
+set -euo pipefail
+driver=${1:-build/release/bench/xlayout_split_groups}
+if [[ ! -x "$driver" ]]; then
+  echo "split_groups.sh: $driver is not built (cmake --build --preset release --target xlayout_split_groups)" >&2
+  exit 2
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+valgrind --tool=callgrind --callgrind-out-file="$work/out" "$driver" > "$work/stdout" 2> "$work/stderr" || {
+  cat "$work/stdout" "$work/stderr" >&2
+  exit 2
+}
+cat "$work/stdout"
+callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2> /dev/null |
+  awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
+                          f = $i; sub(/^.*:/, "", f); print f, n }' > "$work/ir"
+ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
+printf '\n%-8s %12s %12s %14s %12s %20s\n' layout hand tensor linear_index tensor/hand linear_index/tensor
+for layout in groups rows; do
+  hand=$(ir "sum_hand_$layout"); tensor=$(ir "sum_tensor_$layout"); linear=$(ir "sum_linear_index_$layout")
+  if [[ -z "$hand" || -z "$tensor" || -z "$linear" ]]; then
+    echo "split_groups.sh: no count for a loop of $layout" >&2
+    exit 2
+  fi
+  awk -v l="$layout" -v h="$hand" -v t="$tensor" -v x="$linear" \
+    'BEGIN { printf "%-8s %12d %12d %14d %12.3f %20.1f\n", l, h, t, x, t / h, x / t }'
+done
+echo
+strings -a "$driver" > "$work/strings"
+echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"
