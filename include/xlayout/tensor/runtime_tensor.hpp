@@ -375,7 +375,8 @@ class basic_runtime_mapping {
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
 /// bounded dynamic dimension `<=N` is sized by its bound, as XLA sizes its buffer) and a valid dense layout.
 /// Errors: the layout's own (find_layout_issue), dynamic_dimension (an unbounded `?`), span_overflow,
-/// tile_access_unsupported (a layout whose tiles do not split into digits: linear_index still handles it);
+/// tile_access_unsupported (an index program that is not exact, or whose terms read sums of dimensions: a
+/// tile that splits a '*' group across its members' digits; linear_index still handles both);
 /// make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above MaxRank.
 template <std::size_t MaxRank>
 constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shape& s) noexcept {
@@ -391,16 +392,19 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   if (!span) return span.error();
   const auto count = checked_element_count(sized);
   if (!count) return count.error();
-  const index_program program = compile_index_program(sized);
-  if (!program.exact) return error_id::tile_access_unsupported;
-  // At most XLAYOUT_MAX_TILES + 1 digits per dimension (each level of tiles splits a dimension once).
-  if (program.terms.size() > mapping::max_terms) return error_id::capacity_exceeded;
-
   mapping m;
   m.rank_ = sized.rank();
   for (std::size_t d = 0; d < m.rank_; ++d) m.extents_[d] = sized.dimensions[d];
   m.span_ = *span;
   m.size_ = *count;
+  // No element: nothing to place (an index program of such a shape may not exist: a tile over an extent of
+  // 0); the strided path with no term, which no valid index reaches.
+  if (*count == 0) return m;
+  const index_program program = compile_index_program(sized);
+  if (!program.exact) return error_id::tile_access_unsupported;
+  // At most XLAYOUT_MAX_TILES + 1 digits per dimension (each level of tiles splits a dimension once).
+  if (program.terms.size() > mapping::max_terms) return error_id::capacity_exceeded;
+
   for (const index_term& t : program.terms) {
     const index_t d = t.single_dimension();
     if (d < 0) return error_id::tile_access_unsupported;
