@@ -270,6 +270,15 @@ TEST_CASE("checked access: at() gives the element or index_out_of_range / index_
 #if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
   CHECK(&v[3, 2] == &t(2, 3));  // C++23, as for a Tensor
 #endif
+  // A map with a symbol: the indices, then the symbol's value, each checked (row s0 of f32[3,5] tiled).
+  const auto row = map_view<IndexingMap<"(d0)[s0] -> (s0, d0), domain: d0 in [0, 4], s0 in [0, 2]">>(t);
+  REQUIRE(row.at(4, 2).has_value());
+  CHECK(&row.at(4, 2).value().get() == &t(2, 4));
+  CHECK(row.at(4, 3).error().id == error_id::view_map_out_of_range);
+  CHECK(row.at(4, -1).error().id == error_id::view_map_out_of_range);
+  CHECK(row.at(5, 0).error().id == error_id::index_out_of_range);
+  const index_t one[] = {1};
+  CHECK(row.at(one, 1).error().id == error_id::index_rank_mismatch);
 }
 
 namespace {
@@ -521,4 +530,13 @@ TEST_CASE(
   // A static limit past a '?' extent: a run-time check too.
   CHECK(checked_slice(t, Slice<0, 6>{}, Slice<0, 8>{}).error().position == 0);
   CHECK(checked_slice(t, Slice<0, 5>{}, Slice<0, 8>{}).has_value());
+  // A view's map gives a '?' extent the range [0, 2^32 - 1]: a larger one is view_dynamic_extents (the
+  // tensor is never read: a view of it is not made).
+  const Tensor<"f32[?,8]"> huge(static_cast<float*>(nullptr), index_t{1} << 32);
+  const auto h = checked_slice(huge, Slice<0, 1>{}, Slice<0, 8>{});
+  REQUIRE_FALSE(h.has_value());
+  CHECK(h.error().id == error_id::view_dynamic_extents);
+  CHECK(h.error().position == 0);
+  const Tensor<"f32[?,8]"> below(static_cast<float*>(nullptr), (index_t{1} << 32) - 1);
+  CHECK(checked_slice(below, Slice<0, 1>{}, Slice<0, 8>{}).has_value());
 }

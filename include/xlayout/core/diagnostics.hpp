@@ -133,7 +133,7 @@
     "differs from the tensor's")                                                                            \
   X(view_dynamic_extents,                                                                                   \
     "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs "   \
-    "static extents (not a runtime_tensor's)")                                                              \
+    "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32")                         \
   X(view_map_mismatch,                                                                                      \
     "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "   \
     "dimension of the tensor")                                                                              \
@@ -423,7 +423,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");
   static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1");
   static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
-  static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents (not a runtime_tensor's)");
+  static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32");
   static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
   static_assert(Id != error_id::view_map_out_of_range, "[xlayout:view_map_out_of_range] " "map_view: over the map's domain each result must lie inside the tensor's extent, and the " "arithmetic must stay in int64 (no overflow, no division by zero)");
   static_assert(Id != error_id::view_input, "[xlayout:view_input] " "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor " "of static rank (make_runtime_tensor<Rank>)");

@@ -362,8 +362,9 @@ class invalid_tensor {
   XLAYOUT_HD constexpr reference operator[](const T&) const noexcept {
     return *data_;
   }
+  // A value, not a reference: result<T&> does not exist (a use of at() on the fallback once added an error).
   template <class... T>
-  XLAYOUT_HD constexpr result<reference> at(const T&...) const noexcept {
+  XLAYOUT_HD constexpr result<value_type> at(const T&...) const noexcept {
     return error_id::index_out_of_range;
   }
   XLAYOUT_HD constexpr data_handle_type data() const noexcept { return data_; }

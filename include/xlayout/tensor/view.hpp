@@ -1140,7 +1140,7 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
     std::size_t k = 0;
     for (std::size_t d = 0; d < sizeof...(D); ++d) {
       if (Ext::static_extent(d) == dyn) {
-        XLAYOUT_EXPECTS(all[d] < view_dynamic_bound, view_invalid_slice);
+        XLAYOUT_EXPECTS(all[d] < view_dynamic_bound, view_dynamic_extents);
         dynamic[k++] = all[d];
       }
     }
@@ -1236,7 +1236,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_
       if constexpr (T::rank_dynamic() > 0 || ext::rank_dynamic() > 0 || Op::info.num_checks > 0 ||
                     added > 0) {
         [[maybe_unused]] const index_t too_large = input_extents(t, in);
-        XLAYOUT_EXPECTS(too_large < 0, view_invalid_slice);
+        XLAYOUT_EXPECTS(too_large < 0, view_dynamic_extents);
         expect_view_args<Op>(in, args, std::make_index_sequence<Op::info.num_checks>{});
         e = view_extents_value<Op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
       }
@@ -1326,6 +1326,13 @@ struct bind_broadcast {
   template <class In>
   using op = broadcast_op<In, Out, D...>;
 };
+/// False for an IndexingMap<"..."> whose text or simplification failed: that error is reported where the
+/// type is formed, and a view of it reports nothing more. (A constant, not a function: device code reads it.)
+template <class H>
+struct map_holder_status : std::true_type {};
+template <class H>
+  requires requires { H::ok; }
+struct map_holder_status<H> : std::bool_constant<H::ok> {};
 template <class H>
 struct bind_map {
   template <class In>
@@ -1474,24 +1481,28 @@ class tensor_view {
   }
 #endif
 
-  /// Checked access (a view without symbols): the element, or index_out_of_range / index_rank_mismatch.
+  /// Checked access: the element, or index_out_of_range (an index outside its extent), view_map_out_of_range
+  /// (a symbol outside its range) or index_rank_mismatch. The indices, then the values of the map's symbols,
+  /// as for operator(). Never asserts.
   template <index_like... I>
-  XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept
-    requires(num_symbols == 0)
-  {
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
+    static_assert(
+        sizeof...(I) == rank() + num_symbols,
+        "[xlayout:index_rank_mismatch] xlayout::tensor_view::at: give one index per dimension, then "
+        "one value per symbol of the map (the note shows: given == rank + symbols)");
     const index_t idx[] = {detail::to_index(i)..., 0};
     return at(idx, sizeof...(I));
   }
-  XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept
-    requires(num_symbols == 0)
-  {
-    if (n != rank()) return error_id::index_rank_mismatch;
+  /// The same with n values: rank() indices, then num_symbols symbol values.
+  XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {
+    if (n != rank() + num_symbols) return error_id::index_rank_mismatch;
     for (std::size_t d = 0; d < rank(); ++d) {
       if (idx[d] < 0 || idx[d] >= extent(d)) return error_id::index_out_of_range;
     }
-    index_t vars[XLAYOUT_MAX_RANK + stored_symbols + 1]{};
-    for (std::size_t d = 0; d < rank(); ++d) vars[d] = idx[d];
-    append_stored(vars + rank());
+    if (!symbols_inside(idx, std::make_index_sequence<num_symbols>{})) return error_id::view_map_out_of_range;
+    index_t vars[XLAYOUT_MAX_RANK + num_symbols + stored_symbols + 1]{};
+    for (std::size_t d = 0; d < n; ++d) vars[d] = idx[d];
+    append_stored(vars + n);
     const index_array<Base::rank()> b = lowered::evaluate(vars);
     return base_.at(b.values, Base::rank());
   }
@@ -1565,6 +1576,11 @@ class tensor_view {
   template <std::size_t S>
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr bool symbol_inside(index_t v) noexcept {
     return symbol_lower<S> <= v && v <= symbol_upper<S>;
+  }
+  template <std::size_t... S>
+  XLAYOUT_HD static constexpr bool symbols_inside([[maybe_unused]] const index_t* vars,
+                                                  std::index_sequence<S...>) noexcept {
+    return (symbol_inside<S>(vars[rank() + S]) && ...);
   }
   template <std::size_t... S>
   XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr void expect_symbols([[maybe_unused]] const index_t* vars,
@@ -1697,7 +1713,7 @@ XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<d
     if constexpr (op::info.issue.id == error_id::none) {
       index_t in[T::rank() + 1]{};
       if (const index_t d = detail::input_extents(t, in); d >= 0)
-        return error{error_id::view_invalid_slice, d};
+        return error{error_id::view_dynamic_extents, d};
       const index_t failed =
           detail::failed_view_arg<op>(in, args.values, std::make_index_sequence<op::info.num_checks>{});
       if (failed >= 0) return error{error_id::view_invalid_slice, failed};
@@ -1790,7 +1806,11 @@ XLAYOUT_HD constexpr auto bitcast(const T& t) noexcept {
 /// results (one per dimension of t). view_map_mismatch otherwise.
 template <map_holder H, class T>
 XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
-  return detail::checked_view<T, detail::bind_map<H>::template op>(t);
+  if constexpr (!detail::map_holder_status<H>::value) {
+    return detail::view_fallback<T>();  // the map's own error (IndexingMap<"...">), reported already
+  } else {
+    return detail::checked_view<T, detail::bind_map<H>::template op>(t);
+  }
 }
 template <indexing_map M, class T>
 XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
