@@ -80,6 +80,23 @@ TEST_CASE("Tensor<text>: the quick way gives the type parse_shape's way gives", 
   STATIC_REQUIRE(same_type_both_ways<" f32[3,5]", false>());
 }
 
+namespace {
+// Generic code that holds the text as a fixed_string passes it to Shape and Tensor alike.
+template <fixed_string S>
+constexpr index_t spans_of() {
+  return Tensor<S>().required_span_size() * 1000 + Shape<S>::required_span_size();
+}
+template <fixed_string S>
+using tensor_of = Tensor<S>;
+}  // namespace
+
+TEST_CASE("Tensor<fixed_string>: generic code passes its text on, the same type as Tensor<\"...\">",
+          "[tensor][spelling]") {
+  STATIC_REQUIRE(spans_of<"f32[3,5]{1,0:T(2,2)}">() == 24024);
+  STATIC_REQUIRE(std::is_same_v<tensor_of<"f32[3,5]{1,0:T(2,2)}">, Tensor<"f32[3,5]{1,0:T(2,2)}">>);
+  STATIC_REQUIRE(std::is_same_v<tensor_of<"bf16[?,256]">, Tensor<"bf16[?,256]">>);
+}
+
 TEST_CASE("zero overhead in space: a static tensor is one pointer, each dynamic extent adds one index_t",
           "[tensor][size]") {
   STATIC_REQUIRE(sizeof(A) == sizeof(float*));

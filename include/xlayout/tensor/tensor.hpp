@@ -13,6 +13,7 @@
 
 #include <xlayout/core/config.hpp>
 #include <xlayout/core/diagnostics.hpp>
+#include <xlayout/core/fixed_string.hpp>
 #include <xlayout/core/index.hpp>
 #include <xlayout/static/shape.hpp>
 #include <xlayout/tensor/element.hpp>
@@ -279,6 +280,11 @@ struct tensor_spec {
   constexpr tensor_spec(const char (&s)[N]) noexcept {  // NOLINT: implicit on purpose
     for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
   }
+  /// The text of a fixed_string, so that generic code holding one passes it on:
+  /// template <fixed_string S> ... Shape<S> ... Tensor<S> (the same type as Tensor<"..."> of that text).
+  constexpr tensor_spec(const fixed_string<N>& s) noexcept {  // NOLINT: implicit on purpose
+    for (std::size_t i = 0; i < N; ++i) text[i] = s.chars_[i];
+  }
   template <xlayout::element_type E>
   constexpr tensor_spec(element_tag<E>) noexcept : element(E) {}  // NOLINT: implicit on purpose
   // The value member by member, as nvcc's host pass re-prints a tensor_spec it has met before:
@@ -290,6 +296,8 @@ struct tensor_spec {
 };
 template <std::size_t N>
 tensor_spec(const char (&)[N]) -> tensor_spec<N>;
+template <std::size_t N>
+tensor_spec(const fixed_string<N>&) -> tensor_spec<N>;
 template <xlayout::element_type E>
 tensor_spec(element_tag<E>) -> tensor_spec<1>;
 
