@@ -13,7 +13,7 @@ int fill_and_show(const char* text) {
   const auto shape = xlayout::parse_shape(text);
   if (!shape) {
     std::printf("%s: [xlayout:%s] at column %lld\n", text, xlayout::error_name(shape.error().id).data(),
-                static_cast<long long>(shape.error().position));
+                static_cast<long long>(shape.error().position) + 1);  // position: 0-based
     return 1;
   }
   std::vector<float> buffer(static_cast<std::size_t>(*xlayout::checked_required_span_size(*shape)), -1.0f);
