@@ -85,8 +85,7 @@ TEST_CASE(
   // XLA's "Tiled layout" example: f32[112,110] tiled by (2,3); the tile of 3 splits the group (11, 10).
   using X = Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">::mapping_type;
   STATIC_REQUIRE((!X::exact && X::compiled()));
-  // Rows r = 56 * e0 + 8 * e1 + e2, columns c = 10 * e3 + e4: slot (r / 2 * 37 + c / 3) * 6 + r % 2 * 3 + c
-  // % 3.
+  // Rows r = 56 e0 + 8 e1 + e2, columns c = 10 e3 + e4: slot (r / 2 * 37 + c / 3) * 6 + r % 2 * 3 + c % 3.
   STATIC_REQUIRE(X{}(1, 6, 7, 10, 9) == (111 / 2 * 37 + 109 / 3) * 6 + 111 % 2 * 3 + 109 % 3);
   STATIC_REQUIRE(X{}(0, 0, 1, 0, 4) == (0 / 2 * 37 + 4 / 3) * 6 + 1 % 2 * 3 + 4 % 3);
   // Whole digits of the merged group: one term per dimension, an exact program (row-major, tail padding).
