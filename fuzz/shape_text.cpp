@@ -111,8 +111,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(pad == (span != elements), in);
     const bool strided = xlayout::is_strided(*s);
     FUZZ_CHECK(strided == xlayout::strides(*s).has_value(), in);
+    // What the predicates decide on: the digit-by-digit program (compile_index_program is also exact through
+    // a merged '*' group, where is_transpose_of still enumerates: f32[1,8,461104,2,10]{4,3,2,1,0:T(*,3)},
+    // 73 million elements, timed out in the fuzz preset at 2d41e20).
     const bool symbolic =
-        xlayout::compile_index_program(*s).exact && xlayout::detail::offset_form_of(*s).exact;
+        xlayout::detail::compile_tiled_program(*s).exact && xlayout::detail::offset_form_of(*s).exact;
     if (*count <= 256 || symbolic) {
       FUZZ_CHECK(xlayout::is_bitcast(*s, *s), in);
       FUZZ_CHECK(xlayout::physical_equivalent(*s, *s), in);

@@ -52,7 +52,8 @@ constexpr index_vector transposed_index(const index_vector& e, const dimension_l
   return f;
 }
 /// Every element of `a` and its image under the transpose `perm` in `b` at the same slot (one
-/// linear_index each): the slow path for layouts whose index program is not exact.
+/// linear_index each): the slow path for layouts whose digit-by-digit program (detail::compile_tiled_program)
+/// is not exact.
 constexpr bool same_slots_transposed(const shape& a, const shape& b, const dimension_list& perm) noexcept {
   const index_t n = element_count(a);
   for (index_t p = 0; p < n; ++p) {
@@ -122,8 +123,9 @@ constexpr result<dimension_list> slot_preserving_transpose(const shape& a, const
 /// f[i] == e[perm[i]] are in the same slot, for every e. Exact where XLA's
 /// transpose_is_bitcast_ignoring_tiles is not: f32[4,6]{1,0:T(2,2)} and f32[6,4]{0,1:T(2,2)} are;
 /// f32[4,6]{1,0:T(2,2)} and f32[6,4]{0,1} are not. Cost: O(rank * R^2) for R = rank + the tiles' entries
-/// (each dimension's slots in canonical form, then matched); layouts whose index program is not exact are
-/// checked element by element.
+/// (each dimension's slots in canonical form, then matched); layouts whose digit-by-digit program is not
+/// exact (a '*' group a tile splits across its members' digits; compile_index_program may still be exact
+/// for them, through the merged group) are checked element by element.
 /// @pre static shapes with valid layouts
 constexpr bool is_transpose_of(const shape& a, const shape& b) noexcept {
   return detail::slot_preserving_transpose(a, b).has_value();
