@@ -536,6 +536,32 @@ struct combined_program<Ext, L, true> {
   static constexpr index_program program = by_last_dimension(compile_index_program(tensor_shape_v<Ext, L>));
 };
 
+/// The accessor of a combined_program tensor: each term's sum with its coefficients as constants (the zero
+/// ones vanish), then its digit and stride. (Outside tensor_mapping, so that other tensors' classes do not
+/// declare these members: each declaration costs every distinct tensor compile time and memory.)
+template <class Ext, class L>
+struct combined_access {
+  template <std::size_t K>
+  static constexpr index_t divisor = combined_program<Ext, L>::program.terms[K].divisor;
+  template <std::size_t K>
+  static constexpr index_t modulus = combined_program<Ext, L>::program.terms[K].modulus;
+  template <std::size_t K>
+  static constexpr index_t stride = combined_program<Ext, L>::program.terms[K].stride;
+  template <std::size_t K, std::size_t D>
+  static constexpr index_t coefficient = combined_program<Ext, L>::program.terms[K].coefficients[D];
+  template <std::size_t K, std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t combination(const index_t* idx,
+                                                                      std::index_sequence<D...>) noexcept {
+    return (index_t{0} + ... + (coefficient<K, D> * idx[D]));
+  }
+  template <std::size_t... D, std::size_t... K>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t offset(const index_t* idx,
+                                                                 std::index_sequence<D...> dims,
+                                                                 std::index_sequence<K...>) noexcept {
+    return (index_t{0} + ... + (term_digit<divisor<K>, modulus<K>>(combination<K>(idx, dims)) * stride<K>));
+  }
+};
+
 }  // namespace detail
 template <class Ext, class L>
 class tensor_mapping;
@@ -826,35 +852,12 @@ class tensor_mapping {
     } else if constexpr (exact) {
       return sum_terms(idx, std::index_sequence<K...>{});
     } else if constexpr (detail::combined_program<Ext, L>::program.exact) {
-      return combined_offset(
+      return detail::combined_access<Ext, L>::offset(
           idx, std::index_sequence<D...>{},
           std::make_index_sequence<detail::combined_program<Ext, L>::program.terms.size()>{});
     } else {
       return fallback_offset(idx);
     }
-  }
-  // A layout whose terms read sums of dimensions (detail::combined_program): each term's sum with its
-  // coefficients as constants (the zero ones vanish), then its digit and stride.
-  template <std::size_t K>
-  static constexpr index_t combined_divisor = detail::combined_program<Ext, L>::program.terms[K].divisor;
-  template <std::size_t K>
-  static constexpr index_t combined_modulus = detail::combined_program<Ext, L>::program.terms[K].modulus;
-  template <std::size_t K>
-  static constexpr index_t combined_stride = detail::combined_program<Ext, L>::program.terms[K].stride;
-  template <std::size_t K, std::size_t D>
-  static constexpr index_t combined_coefficient =
-      detail::combined_program<Ext, L>::program.terms[K].coefficients[D];
-  template <std::size_t K, std::size_t... D>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t combination(const index_t* idx,
-                                                                      std::index_sequence<D...>) noexcept {
-    return (index_t{0} + ... + (combined_coefficient<K, D> * idx[D]));
-  }
-  template <std::size_t... D, std::size_t... K>
-  XLAYOUT_HD XLAYOUT_FORCEINLINE static constexpr index_t combined_offset(
-      const index_t* idx, std::index_sequence<D...> dims, std::index_sequence<K...>) noexcept {
-    return (index_t{0} + ... +
-            (detail::term_digit<combined_divisor<K>, combined_modulus<K>>(combination<K>(idx, dims)) *
-             combined_stride<K>));
   }
   template <std::size_t D>
   static constexpr index_t static_extent_of = Ext::static_extent(D);
