@@ -468,6 +468,18 @@ constexpr shape merge_combined_dimensions(
   return s;
 }
 
+/// merge_combined_dimensions of a shape with its groups: dimension k of `merged` is the row-major index of
+/// dimensions [first[k], first[k + 1]) of the shape.
+struct merged_dimensions {
+  shape merged;
+  static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
+};
+constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
+  merged_dimensions m;
+  m.merged = merge_combined_dimensions(s, &m.first);
+  return m;
+}
+
 /// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
 constexpr offset_form offset_form_of(const shape& s) noexcept {
   const index_program prog = compile_tiled_program(s);
@@ -603,12 +615,11 @@ constexpr bool strided_program(const index_program& p) noexcept {
 constexpr index_program compile_index_program(const shape& s) noexcept {
   index_program prog = detail::compile_tiled_program(s);
   if (prog.exact || s.layout.tiles.empty() || !is_static(s) || find_layout_issue(s)) return prog;
-  static_vector<index_t, XLAYOUT_MAX_RANK + 1> groups;
-  const shape merged = detail::merge_combined_dimensions(s, &groups);
-  if (merged.rank() != s.rank() || merged.layout.tiles[0].rank() != s.layout.tiles[0].rank()) {
-    const index_program m = detail::compile_tiled_program(merged);
+  const detail::merged_dimensions g = detail::merge_dimensions_of(s);
+  if (g.merged.rank() != s.rank() || g.merged.layout.tiles[0].rank() != s.layout.tiles[0].rank()) {
+    const index_program m = detail::compile_tiled_program(g.merged);
     if (m.exact) {
-      index_program out = detail::program_of_groups(s, m, groups);
+      index_program out = detail::program_of_groups(s, m, g.first);
       if (out.exact) {
         detail::coalesce_terms(s, out);
         return out;

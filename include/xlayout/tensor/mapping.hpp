@@ -568,17 +568,7 @@ class tensor_mapping;
 namespace detail {
 
 /// A static tensor's shape with each '*' group its first tile merges made one dimension
-/// (merge_combined_dimensions), as a tensor_mapping: for_each walks a combined_program tensor through it.
-/// Dimension k of it is the row-major index of dimensions [first[k], first[k + 1]) of the tensor's.
-struct merged_dimensions {
-  shape merged;
-  static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
-};
-constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
-  merged_dimensions m;
-  m.merged = merge_combined_dimensions(s, &m.first);
-  return m;
-}
+/// (merge_dimensions_of), as a tensor_mapping: for_each walks a combined_program tensor through it.
 template <class Ext, class L>
 struct merged_tensor {
   static constexpr merged_dimensions value = merge_dimensions_of(tensor_shape_v<Ext, L>);
