@@ -17,18 +17,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-valgrind --tool=callgrind --callgrind-out-file="$work/out" "$driver" > "$work/stdout" 2> "$work/stderr" || {
-  cat "$work/stdout" "$work/stderr" >&2
-  exit 2
-}
+# shellcheck source=counts.sh
+source "$(dirname "$0")/counts.sh"
+count_instructions "$driver" --inclusive=yes
 cat "$work/stdout"
-# Ir per function (each loop is one flattened function): lines "N (pct) file:function [object]".
-callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2> /dev/null |
-  awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
-                          f = $i; sub(/^.*:/, "", f); print f, n }' \
-  > "$work/ir"
-
-ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
 printf '\n%-22s %14s %14s %11s %14s %15s %13s %13s %19s %19s\n' layout hand tensor tensor/hand runtime/tensor \
   for_each/hand value/tensor visit/tensor value_walk/for_each index_walk/for_each
 for layout in row_major column_major permuted_3d tiled_2x2 tiled_8x128 tiled_bf16 combined padded; do
@@ -47,5 +39,4 @@ for layout in row_major column_major permuted_3d tiled_2x2 tiled_8x128 tiled_bf1
              l, h, t, t / h, r / t, w / h, v / t, vv / t, vw / w, viw / iw }'
 done
 echo
-strings -a "$driver" > "$work/strings"
-echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"
+echo "compiler: $(driver_compiler "$driver")"

@@ -21,56 +21,49 @@ using rows_tensor = xlayout::ConstTensor<"f32[1000,999]{1,0:T(*,4)}">;
 constexpr xlayout::shape rows_shape = xlayout::shape_v<"f32[1000,999]{1,0:T(*,4)}">;
 static_assert(groups_tensor::mapping_type::compiled() && rows_tensor::mapping_type::exact);
 
+// The loop nests, each element read by `at` (inlined: the functions below are flattened).
+template <class At>
+sum_t sum_groups(At at) {
+  sum_t s = 0;
+  for (index_t a = 0; a < 2; ++a)
+    for (index_t b = 0; b < 7; ++b)
+      for (index_t c = 0; c < 8; ++c)
+        for (index_t d = 0; d < 11; ++d)
+          for (index_t e = 0; e < 10; ++e) s += static_cast<sum_t>(at(a, b, c, d, e));
+  return s;
+}
+template <class At>
+sum_t sum_rows(At at) {
+  sum_t s = 0;
+  for (index_t i = 0; i < 1000; ++i)
+    for (index_t j = 0; j < 999; ++j) s += static_cast<sum_t>(at(i, j));
+  return s;
+}
+
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_tensor_groups(const float* p) {
   const groups_tensor t(p);
-  sum_t s = 0;
-  for (index_t a = 0; a < 2; ++a)
-    for (index_t b = 0; b < 7; ++b)
-      for (index_t c = 0; c < 8; ++c)
-        for (index_t d = 0; d < 11; ++d)
-          for (index_t e = 0; e < 10; ++e) s += static_cast<sum_t>(t(a, b, c, d, e));
-  return s;
+  return sum_groups([&](index_t a, index_t b, index_t c, index_t d, index_t e) { return t(a, b, c, d, e); });
 }
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_hand_groups(const float* p) {
-  sum_t s = 0;
-  for (index_t a = 0; a < 2; ++a)
-    for (index_t b = 0; b < 7; ++b)
-      for (index_t c = 0; c < 8; ++c)
-        for (index_t d = 0; d < 11; ++d)
-          for (index_t e = 0; e < 10; ++e) {
-            const index_t r = 56 * a + 8 * b + c, col = 10 * d + e;
-            s += static_cast<sum_t>(p[(r / 2 * 37 + col / 3) * 6 + r % 2 * 3 + col % 3]);
-          }
-  return s;
+  return sum_groups([p](index_t a, index_t b, index_t c, index_t d, index_t e) {
+    const index_t r = 56 * a + 8 * b + c, col = 10 * d + e;
+    return p[(r / 2 * 37 + col / 3) * 6 + r % 2 * 3 + col % 3];
+  });
 }
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_linear_index_groups(const float* p) {
-  sum_t s = 0;
-  for (index_t a = 0; a < 2; ++a)
-    for (index_t b = 0; b < 7; ++b)
-      for (index_t c = 0; c < 8; ++c)
-        for (index_t d = 0; d < 11; ++d)
-          for (index_t e = 0; e < 10; ++e)
-            s += static_cast<sum_t>(p[xlayout::linear_index(groups_shape, {a, b, c, d, e})]);
-  return s;
+  return sum_groups([p](index_t a, index_t b, index_t c, index_t d, index_t e) {
+    return p[xlayout::linear_index(groups_shape, {a, b, c, d, e})];
+  });
 }
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_tensor_rows(const float* p) {
   const rows_tensor t(p);
-  sum_t s = 0;
-  for (index_t i = 0; i < 1000; ++i)
-    for (index_t j = 0; j < 999; ++j) s += static_cast<sum_t>(t(i, j));
-  return s;
+  return sum_rows([&](index_t i, index_t j) { return t(i, j); });
 }
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_hand_rows(const float* p) {
-  sum_t s = 0;
-  for (index_t i = 0; i < 1000; ++i)
-    for (index_t j = 0; j < 999; ++j) s += static_cast<sum_t>(p[i * 999 + j]);
-  return s;
+  return sum_rows([p](index_t i, index_t j) { return p[i * 999 + j]; });
 }
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_linear_index_rows(const float* p) {
-  sum_t s = 0;
-  for (index_t i = 0; i < 1000; ++i)
-    for (index_t j = 0; j < 999; ++j) s += static_cast<sum_t>(p[xlayout::linear_index(rows_shape, {i, j})]);
-  return s;
+  return sum_rows([p](index_t i, index_t j) { return p[xlayout::linear_index(rows_shape, {i, j})]; });
 }
 
 namespace {

@@ -13,15 +13,10 @@ if [[ ! -x "$driver" ]]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-valgrind --tool=callgrind --callgrind-out-file="$work/out" "$driver" > "$work/stdout" 2> "$work/stderr" || {
-  cat "$work/stdout" "$work/stderr" >&2
-  exit 2
-}
+# shellcheck source=counts.sh
+source "$(dirname "$0")/counts.sh"
+count_instructions "$driver" --inclusive=yes
 cat "$work/stdout"
-callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2> /dev/null |
-  awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
-                          f = $i; sub(/^.*:/, "", f); print f, n }' > "$work/ir"
-ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
 printf '\n%-8s %12s %12s %14s %12s %20s\n' layout hand tensor linear_index tensor/hand linear_index/tensor
 for layout in groups rows; do
   hand=$(ir "sum_hand_$layout"); tensor=$(ir "sum_tensor_$layout"); linear=$(ir "sum_linear_index_$layout")
@@ -33,5 +28,4 @@ for layout in groups rows; do
     'BEGIN { printf "%-8s %12d %12d %14d %12.3f %20.1f\n", l, h, t, x, t / h, x / t }'
 done
 echo
-strings -a "$driver" > "$work/strings"
-echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"
+echo "compiler: $(driver_compiler "$driver")"

@@ -14,20 +14,15 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if (($# == 0)); then set -- g++-12 "clang++-19 -stdlib=libc++"; fi
+# shellcheck source=../callgrind/counts.sh
+source "$root/bench/callgrind/counts.sh"
 
 for compiler in "$@"; do
   read -r -a cxx <<< "$compiler"
   "${cxx[@]}" -std=c++20 -O3 -DNDEBUG -I"$root/include" -I"$CUTE_INCLUDE" -I"$cuda/cccl" -I"$cuda" \
     "$root/bench/cute/driver.cpp" -o "$work/driver"
-  valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/driver" > "$work/stdout" 2> "$work/stderr" || {
-    cat "$work/stdout" "$work/stderr" >&2
-    exit 2
-  }
+  count_instructions "$work/driver"
   echo "compiler: $("${cxx[0]}" --version | head -1) (${cxx[*]:1} -O3 -DNDEBUG): $(cat "$work/stdout")"
-  callgrind_annotate --threshold=100 "$work/out" 2> /dev/null |
-    awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
-                            f = $i; sub(/^.*:/, "", f); print f, n }' > "$work/ir"
-  ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
   printf '%-14s %12s %12s %12s %12s %10s %12s\n' layout hand xlayout CuTe xlayout/hand CuTe/hand xlayout/CuTe
   for layout in row_major column_major permuted_3d tiled_2x2 tiled_8x128 tiled_bf16 combined padded; do
     hand=$(ir "sum_hand_$layout"); tensor=$(ir "sum_tensor_$layout"); cute=$(ir "sum_cute_$layout")

@@ -17,16 +17,9 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-valgrind --tool=callgrind --callgrind-out-file="$work/out" "$driver" > "$work/stdout" 2> "$work/stderr" || {
-  cat "$work/stdout" "$work/stderr" >&2
-  exit 2
-}
-# Ir per function (each loop is one flattened function): lines "N (pct) file:function [object]".
-callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2> /dev/null |
-  awk '$1 ~ /^[0-9,]+$/ { n = $1; gsub(",", "", n); for (i = 2; i <= NF; ++i) if ($i ~ /:/) break
-                          f = $i; sub(/^.*:/, "", f); print f, n }' \
-  > "$work/ir"
-ir() { awk -v f="$1" '$1 == f { print $2; exit }' "$work/ir"; }
+# shellcheck source=../callgrind/counts.sh
+source "$(dirname "$0")/../callgrind/counts.sh"
+count_instructions "$driver" --inclusive=yes
 
 printf '%-10s %9s %12s %12s %10s %10s %10s\n' view elements hand view hand/elem view/elem view/hand
 # name, elements, hand loop, view loop
@@ -70,5 +63,4 @@ else
   diff "$work/base" "$work/view" >&2 || true
   exit 1
 fi
-strings -a "$driver" > "$work/strings"
-echo "compiler: $(grep -m1 'clang version' "$work/strings" || grep -m1 '^GCC: ' "$work/strings" || echo unknown)"
+echo "compiler: $(driver_compiler "$driver")"
