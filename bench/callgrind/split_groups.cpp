@@ -55,6 +55,24 @@ extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_linear_index_groups(const f
     return p[xlayout::linear_index(groups_shape, {a, b, c, d, e})];
   });
 }
+// The same layout known only at run time (make_runtime_tensor from the parsed text): its mapping merges the
+// groups (runtime_mapping::merges_dimensions) and takes the general path.
+extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_runtime_groups(
+    const xlayout::runtime_tensor<const float, 5>& t) {
+  return sum_groups([&](index_t a, index_t b, index_t c, index_t d, index_t e) { return t(a, b, c, d, e); });
+}
+// Every element in memory order: the static for_each (the merged shape's walk) and the run-time one.
+extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_for_each_groups(const float* p) {
+  sum_t s = 0;
+  xlayout::for_each(groups_tensor(p), [&s](const auto&, float x) { s += static_cast<sum_t>(x); });
+  return s;
+}
+extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_runtime_for_each_groups(
+    const xlayout::runtime_tensor<const float, 5>& t) {
+  sum_t s = 0;
+  xlayout::for_each(t, [&s](const auto&, float x) { s += static_cast<sum_t>(x); });
+  return s;
+}
 extern "C" [[gnu::noinline, gnu::flatten]] sum_t sum_tensor_rows(const float* p) {
   const rows_tensor t(p);
   return sum_rows([&](index_t i, index_t j) { return t(i, j); });
@@ -95,6 +113,16 @@ int main() {
   failures += check("sum_tensor_groups", sum_tensor_groups(groups.data()), g);
   failures += check("sum_hand_groups", sum_hand_groups(groups.data()), g);
   failures += check("sum_linear_index_groups", sum_linear_index_groups(groups.data()), g);
+  const auto runtime =
+      xlayout::make_runtime_tensor<5>(static_cast<const float*>(groups.data()), groups_shape);
+  if (!runtime) {
+    std::printf("make_runtime_tensor: %.*s\n", static_cast<int>(xlayout::describe(runtime.error()).size()),
+                xlayout::describe(runtime.error()).data());
+    return 1;
+  }
+  failures += check("sum_runtime_groups", sum_runtime_groups(*runtime), g);
+  failures += check("sum_for_each_groups", sum_for_each_groups(groups.data()), g);
+  failures += check("sum_runtime_for_each_groups", sum_runtime_for_each_groups(*runtime), g);
   std::vector<float> rows(999000);
   const sum_t r = fill(rows, 999000, [](index_t k) { return k; });
   failures += check("sum_tensor_rows", sum_tensor_rows(rows.data()), r);

@@ -43,7 +43,7 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
           "[tensor][runtime][law]") {
   std::mt19937_64 rng(20261123);
   int layouts = 0, shift_layouts = 0, division_layouts = 0, strided_layouts = 0, two_digit_layouts = 0,
-      three_digit_layouts = 0, unsupported = 0;
+      three_digit_layouts = 0, merged_layouts = 0, unsupported = 0;
   long elements = 0;
   while (layouts < 2000) {
     const shape s = random_shape(rng);
@@ -53,12 +53,10 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     INFO("shape " << to_string(s).view());
     const auto m = make_runtime_mapping(s);
     if (!m) {
-      // Only a layout whose index program is not exact or reads sums of dimensions (a '*' group a tile
-      // splits) may be refused; linear_index handles it.
+      // Only a layout whose index program is not exact may be refused; linear_index handles it. (A program
+      // whose terms read sums of dimensions, a '*' group a tile splits, is taken: merges_dimensions.)
       REQUIRE(m.error().id == error_id::tile_access_unsupported);
-      const index_program p = compile_index_program(s);
-      REQUIRE((!p.exact || std::any_of(p.terms.begin(), p.terms.end(),
-                                       [](const index_term& t) { return t.single_dimension() < 0; })));
+      REQUIRE(!compile_index_program(s).exact);
       ++unsupported;
       continue;
     }
@@ -68,6 +66,16 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
     strided_layouts += m->is_strided() ? 1 : 0;
     two_digit_layouts += !m->is_strided() && m->uses_two_digits() ? 1 : 0;
     three_digit_layouts += !m->uses_two_digits() && m->uses_three_digits() ? 1 : 0;
+    const index_program p = compile_index_program(s);
+    const bool sums = std::any_of(p.terms.begin(), p.terms.end(),
+                                  [](const index_term& t) { return t.single_dimension() < 0; });
+    REQUIRE(m->merges_dimensions() == sums);
+    if (m->merges_dimensions()) {
+      ++merged_layouts;
+      REQUIRE(m->program_rank() < m->rank());
+      REQUIRE(m->fixed_path() == 0);  // the general path
+      REQUIRE(!m->is_strided());
+    }
     REQUIRE(m->required_span_size() == *span);
     REQUIRE(m->size() == *checked_element_count(s));
     REQUIRE(m->rank() == s.rank());
@@ -116,13 +124,15 @@ TEST_CASE("law: runtime_mapping puts every element where the brute-force model d
   }
   INFO(shift_layouts << " shift, " << division_layouts << " division, " << strided_layouts << " strided, "
                      << two_digit_layouts << " two digits, " << three_digit_layouts << " three digits, "
-                     << unsupported << " refused, " << elements << " elements");
+                     << merged_layouts << " merged, " << unsupported << " refused, " << elements
+                     << " elements");
   // Each path was exercised.
   CHECK(shift_layouts > 100);
   CHECK(division_layouts > 100);
   CHECK(strided_layouts > 100);
   CHECK(two_digit_layouts > 50);
   CHECK(three_digit_layouts > 3);
+  CHECK(merged_layouts > 3);
 }
 
 namespace {
@@ -167,15 +177,17 @@ TEST_CASE(
     "(1,000 random layouts)",
     "[tensor][runtime][law]") {
   std::mt19937_64 rng(20261124);
-  int layouts = 0;
+  int layouts = 0, merged = 0;
   while (layouts < 1000) {
     const shape s = random_shape(rng);
     if (!is_valid_layout(s)) continue;
     const auto span = checked_required_span_size(s);
     if (!span || *span > 6000) continue;
-    if (!make_runtime_mapping(s)) continue;
+    const auto m = make_runtime_mapping(s);
+    if (!m) continue;
     INFO("shape " << to_string(s).view());
     ++layouts;
+    merged += m->merges_dimensions() ? 1 : 0;
     const std::vector<index_t> where = model_positions(s);
     check_for_each<dynamic_rank>(s, where);
     switch (s.rank()) {
@@ -193,6 +205,62 @@ TEST_CASE(
         break;
     }
   }
+  INFO(merged << " layouts merge dimensions");
+  CHECK(merged > 3);  // the walk of a program over merged groups (walk_merged) was exercised
+}
+
+TEST_CASE("runtime_tensor: XLA's combined-dimension tiling T(*,*,2,*,3), whose tile splits the '*' groups",
+          "[tensor][runtime]") {
+  // "Tiled layout": f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} tiles the array as [112,110] with T(2,3). By
+  // hand: r = 56 i + 8 j + k, c = 10 l + m; the tiled shape is [56,37,2,3] (110 / 3 rounded up), so the
+  // element is at ((r / 2) * 37 + c / 3) * 6 + (r % 2) * 3 + c % 3.
+  const auto s = parse_shape("f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}");
+  REQUIRE(s.has_value());
+  const auto m = make_runtime_mapping(*s);
+  REQUIRE(m.has_value());
+  REQUIRE(m->merges_dimensions());
+  REQUIRE(m->program_rank() == 2);
+  REQUIRE(m->program_extent(0) == 112);
+  REQUIRE(m->program_extent(1) == 110);
+  REQUIRE(m->group(0) == 0);
+  REQUIRE(m->group(2) == 0);
+  REQUIRE(m->group(3) == 1);
+  REQUIRE(m->group_weight(0) == 56);
+  REQUIRE(m->group_weight(1) == 8);
+  REQUIRE(m->group_weight(4) == 1);
+  REQUIRE(m->required_span_size() == 56 * 37 * 6);
+  std::vector<float> buffer(static_cast<std::size_t>(m->required_span_size()), -1.0f);
+  const auto t = make_runtime_tensor<5>(buffer.data(), *s);
+  REQUIRE(t.has_value());
+  const basic_runtime_mapping<5> small(*m);
+  long elements = 0;
+  for (index_t i = 0; i < 2; ++i)
+    for (index_t j = 0; j < 7; ++j)
+      for (index_t k = 0; k < 8; ++k)
+        for (index_t l = 0; l < 11; ++l)
+          for (index_t n = 0; n < 10; ++n) {
+            const index_t r = 56 * i + 8 * j + k, c = 10 * l + n;
+            const index_t want = ((r / 2) * 37 + c / 3) * 6 + (r % 2) * 3 + c % 3;
+            const index_t idx[] = {i, j, k, l, n};
+            REQUIRE((*m)(i, j, k, l, n) == want);
+            REQUIRE(m->fixed_offset<5>(i, j, k, l, n) == want);
+            REQUIRE(small.offset(idx) == want);
+            REQUIRE(&(*t)(i, j, k, l, n) == buffer.data() + want);
+            (*t)(i, j, k, l, n) = static_cast<float>(r * 1000 + c);
+            ++elements;
+          }
+  REQUIRE(elements == 12320);
+  // for_each: every element once, in increasing position, with its index.
+  index_t previous = -1;
+  long visits = 0;
+  for_each(*t, [&](const index_array<5>& e, float& x) {
+    const index_t position = &x - buffer.data();
+    REQUIRE(position > previous);
+    previous = position;
+    REQUIRE(x == static_cast<float>((56 * e[0] + 8 * e[1] + e[2]) * 1000 + 10 * e[3] + e[4]));
+    ++visits;
+  });
+  REQUIRE(visits == 12320);
 }
 
 TEST_CASE(

@@ -28,7 +28,8 @@ namespace XLAYOUT_NAMESPACE {
 
 /// One term of a runtime_mapping: ((index[dimension] >> shift) & mask) * stride when `pow2` (divisor and
 /// modulus powers of two, or no modulus: mask all ones), ((index[dimension] / divisor) % modulus) * stride
-/// otherwise (modulus 0: none).
+/// otherwise (modulus 0: none). `dimension` is one of the mapping's program dimensions: the shape's own
+/// unless the mapping merges dimensions (basic_runtime_mapping::merges_dimensions).
 struct runtime_term {
   index_t stride = 0;
   std::uint64_t mask = ~std::uint64_t{0};
@@ -62,7 +63,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
 /// extents and the layout's index program. MaxRank is the largest rank it holds: its arrays are sized by it
 /// (MaxRank * (XLAYOUT_MAX_TILES + 1) terms, 3 * MaxRank digit slots), so a runtime_tensor of static rank R
 /// holds a basic_runtime_mapping<R>: 664 bytes at rank 2 where runtime_mapping (MaxRank XLAYOUT_MAX_RANK,
-/// 12) takes 3,784 (x86-64), which every copy of the tensor, every view of it and a kernel parameter pay. In
+/// 12) takes 3,800 (x86-64), which every copy of the tensor, every view of it and a kernel parameter pay. In
 /// CUDA device code that size decided whether nvcc 13 compiled a kernel making a view of the tensor in
 /// seconds or in minutes (docs/views.md).
 template <std::size_t MaxRank>
@@ -88,7 +89,8 @@ class basic_runtime_mapping {
         strided_(m.strided_),
         two_digits_(m.two_digits_),
         three_digits_(m.three_digits_),
-        path_(m.path_) {
+        path_(m.path_),
+        program_rank_(m.program_rank_ <= MaxRank ? m.program_rank_ : std::uint8_t{MaxRank}) {
     XLAYOUT_ASSERT(m.rank_ <= MaxRank,
                    "[xlayout:rank_too_large] basic_runtime_mapping: the rank is above MaxRank");
     for (std::size_t k = 0; k < m.terms_.size() && k < max_terms; ++k) terms_.push_back(m.terms_[k]);
@@ -96,6 +98,7 @@ class basic_runtime_mapping {
       extents_[d] = m.extents_[d];
       strides_[d] = m.strides_[d];
       for (std::size_t k = 0; k < 3; ++k) digits_[3 * d + k] = m.digits_[3 * d + k];
+      group_[d] = m.group_[d];
     }
   }
 
@@ -146,6 +149,27 @@ class basic_runtime_mapping {
   XLAYOUT_HD constexpr std::uint64_t digit_mask(std::size_t d, std::size_t k) const noexcept {
     return digits_[3 * d + k].mask;
   }
+  /// Whether the terms read groups of dimensions merged into one: a tile that splits a '*' group across its
+  /// members' digits (XLA's T(*,*,2,*,3) over f32[2,7,8,11,10]{4,3,2,1,0}: dimensions 0-2 and 3-4 read as
+  /// one dimension each, of 112 and 110). Dimension d is then part of program dimension group(d), with the
+  /// row-major weight group_weight(d) inside it: program index k is the sum over its dimensions of
+  /// index[d] * group_weight(d), and the terms' `dimension` is k. Such a layout takes the general path.
+  XLAYOUT_HD constexpr bool merges_dimensions() const noexcept { return program_rank_ != rank_; }
+  /// The dimensions the terms read: rank() and extent(k) unless merges_dimensions() (then the product of
+  /// the extents of the group's dimensions).
+  XLAYOUT_HD constexpr std::size_t program_rank() const noexcept { return program_rank_; }
+  XLAYOUT_HD constexpr index_t program_extent(std::size_t k) const noexcept {
+    index_t n = 1;
+    for (std::size_t d = 0; d < rank_; ++d) n *= group_[d] == k ? extents_[d] : 1;
+    return n;
+  }
+  XLAYOUT_HD constexpr std::size_t group(std::size_t d) const noexcept { return group_[d]; }
+  /// The product of the extents of the dimensions after d in its group.
+  XLAYOUT_HD constexpr index_t group_weight(std::size_t d) const noexcept {
+    index_t w = 1;
+    for (std::size_t e = d + 1; e < rank_ && group_[e] == group_[d]; ++e) w *= extents_[e];
+    return w;
+  }
   /// The terms, in memory order (most major first).
   XLAYOUT_HD constexpr std::size_t term_count() const noexcept { return terms_.size(); }
   XLAYOUT_HD constexpr const runtime_term& term(std::size_t k) const noexcept { return terms_[k]; }
@@ -154,6 +178,12 @@ class basic_runtime_mapping {
   /// @pre 0 <= idx[d] < extent(d) for every d (checked by XLAYOUT_ASSERT; see checked_offset).
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_t* idx) const noexcept {
     check_range(idx);
+    if (program_rank_ != rank_) return merged_offset(idx);
+    return program_offset(idx);
+  }
+  /// The linear index of program index k[0], ..., k[program_rank() - 1] (the terms' sum; offset(idx) when
+  /// merges_dimensions() is false).
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t program_offset(const index_t* idx) const noexcept {
     // One unrolled sum per term count (a shift, a mask, a multiply and an add per term). g++ 12 keeps the
     // switch inside a loop of accesses and reloads the terms per element; the call form's fixed paths below
     // avoid both where the layout allows (docs/performance.md, "Layouts known at run time").
@@ -267,6 +297,17 @@ class basic_runtime_mapping {
 #endif
   }
 
+  // offset() of a layout whose terms read merged groups: the program index first (out of line: the other
+  // layouts' paths keep their size).
+#if defined(__GNUC__)
+  __attribute__((noinline, pure))
+#endif
+  XLAYOUT_HD constexpr index_t
+  merged_offset(const index_t* idx) const noexcept {
+    index_t k[MaxRank] = {};  // by Horner's rule: a group's dimensions are consecutive
+    for (std::size_t d = 0; d < rank_; ++d) k[group_[d]] = k[group_[d]] * extents_[d] + idx[d];
+    return program_offset(k);
+  }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t two_digit_sum(const index_t* idx,
                                                                  std::index_sequence<D...>) const noexcept {
@@ -370,14 +411,22 @@ class basic_runtime_mapping {
   bool two_digits_ = true;
   bool three_digits_ = true;
   path path_ = path::strided;
+  // The dimensions the terms read (merges_dimensions): program_rank_ of them, dimension d of the shape part
+  // of program dimension group_[d] (the dimensions of one group consecutive). Without merged groups
+  // program_rank_ == rank_ and group_[d] == d. Bytes, after the flags: at rank 2 the mapping's size does
+  // not change.
+  std::uint8_t program_rank_ = 0;
+  std::uint8_t group_[MaxRank] = {};
 };
 
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
 /// bounded dynamic dimension `<=N` is sized by its bound, as XLA sizes its buffer) and a valid dense layout.
 /// Errors: the layout's own (find_layout_issue), dynamic_dimension (an unbounded `?`), span_overflow,
-/// tile_access_unsupported (an index program that is not exact, or whose terms read sums of dimensions: a
-/// tile that splits a '*' group across its members' digits; linear_index still handles both);
-/// make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above MaxRank.
+/// tile_access_unsupported (an index program that is not exact: a '*' over dimensions not consecutive in both
+/// orders under a tile that reorders them, a '*' over padded dimensions, a '*' in a later tile; linear_index
+/// handles them); make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above MaxRank. A tile
+/// that splits a '*' group across its members' digits (XLA's T(*,*,2,*,3)) is compiled as the shape with the
+/// group merged, behind a step that forms the merged index (merges_dimensions()).
 template <std::size_t MaxRank>
 constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shape& s) noexcept {
   using mapping = basic_runtime_mapping<MaxRank>;
@@ -394,14 +443,32 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   if (!count) return count.error();
   mapping m;
   m.rank_ = sized.rank();
-  for (std::size_t d = 0; d < m.rank_; ++d) m.extents_[d] = sized.dimensions[d];
+  m.program_rank_ = static_cast<std::uint8_t>(m.rank_);  // rank <= MaxRank <= XLAYOUT_MAX_RANK
+  for (std::size_t d = 0; d < m.rank_; ++d) {
+    m.extents_[d] = sized.dimensions[d];
+    m.group_[d] = static_cast<std::uint8_t>(d);
+  }
   m.span_ = *span;
   m.size_ = *count;
   // No element: nothing to place (an index program of such a shape may not exist: a tile over an extent of
   // 0); the strided path with no term, which no valid index reaches.
   if (*count == 0) return m;
-  const index_program program = compile_index_program(sized);
+  index_program program = compile_index_program(sized);
   if (!program.exact) return error_id::tile_access_unsupported;
+  bool merged = false;
+  for (const index_term& t : program.terms) merged = merged || t.single_dimension() < 0;
+  if (merged) {
+    // Terms of several dimensions (a tile that splits a '*' group): the program of the shape with the groups
+    // merged, whose terms read one (merged) dimension each, behind a step that forms the merged index.
+    const detail::merged_dimensions g = detail::merge_dimensions_of(sized);
+    program = detail::compile_tiled_program(g.merged);
+    if (!program.exact) return error_id::tile_access_unsupported;
+    m.program_rank_ = static_cast<std::uint8_t>(g.merged.rank());
+    for (std::size_t k = 0; k < g.merged.rank(); ++k) {
+      for (auto d = static_cast<std::size_t>(g.first[k]); d < static_cast<std::size_t>(g.first[k + 1]); ++d)
+        m.group_[d] = static_cast<std::uint8_t>(k);
+    }
+  }
   // At most XLAYOUT_MAX_TILES + 1 digits per dimension (each level of tiles splits a dimension once).
   if (program.terms.size() > mapping::max_terms) return error_id::capacity_exceeded;
 
@@ -415,9 +482,8 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
     r.modulus = t.modulus;
     // A modulus no in-range index reaches is dropped (T(*,2,128) of f32[8,100,1000]: the digit j / 2 of
     // the combined dimension, modulus 50): the term keeps its value and may take a faster path.
-    if (t.modulus != 0 && sized.dimensions[static_cast<std::size_t>(d)] > 0 &&
-        (sized.dimensions[static_cast<std::size_t>(d)] - 1) / t.divisor < t.modulus)
-      r.modulus = 0;
+    const index_t extent = m.program_extent(static_cast<std::size_t>(d));
+    if (t.modulus != 0 && extent > 0 && (extent - 1) / t.divisor < t.modulus) r.modulus = 0;
     using U = std::uint64_t;
     const int shift = is_power_of_two(t.divisor) ? std::countr_zero(static_cast<U>(t.divisor)) : -1;
     const int width = r.modulus == 0               ? 64
@@ -454,6 +520,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       m.strides_[d] = t.stride;
     }
   }
+  if (merged) m.strided_ = m.two_digits_ = m.three_digits_ = false;  // the paths read the shape's indices
   // The digit paths read dimension d's slots as i * c0 + (i >> s1) * c1 + (i >> s2) * c2 (the two-digit
   // path: slots 0 and 2), the coefficients telescoped so that no digit needs its mask (digit_coefficient):
   // the low term is an induction variable in a loop over i, and a shift by a variable is two instructions
@@ -970,27 +1037,14 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
   }
 }
 
-/// The memory-order walk of a runtime_mapping: its terms as loops, major first (by decreasing stride). The
-/// innermost three are nested loops (walk_block), the others an odometer that steps once per block. Calls
-/// f(e, offset) for every element, offsets increasing; no division per element.
-template <std::size_t N, std::size_t M, class F>
-XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
-  constexpr std::size_t max_terms = basic_runtime_mapping<M>::max_terms;
-  const std::size_t rank = m.rank();
+/// The loops of the memory-order walk of a runtime_mapping, after `pad` loops of one iteration: its terms,
+/// major first (by decreasing stride; the program does not keep its terms sorted: a term of an extent-1
+/// dimension, for one, may come first). Returns the number of loops, pad + term_count().
+template <std::size_t M>
+XLAYOUT_HD constexpr std::size_t walk_loops(const basic_runtime_mapping<M>& m, walk_loop* loops,
+                                            std::size_t pad) {
   const std::size_t terms = m.term_count();
-  for (std::size_t d = 0; d < rank; ++d) {
-    if (m.extent(d) <= 0) return;
-  }
-  index_t e[N == 0 ? 1 : N] = {};
-  if (terms == 0) {
-    f(static_cast<const index_t*>(e), index_t{0});
-    return;
-  }
-  // The loops in memory order (the program does not keep its terms sorted: a term of an extent-1
-  // dimension, for one, may come first), after three loops of one iteration: at least three loops for
-  // walk_block and one for the odometer, so that f is inlined in one walk_block only.
-  constexpr std::size_t pad = 3;
-  walk_loop loops[max_terms + pad] = {};
+  const bool merged = m.merges_dimensions();
   for (std::size_t k = 0; k < terms; ++k) {
     const runtime_term& t = m.term(k);
     walk_loop l;
@@ -998,7 +1052,7 @@ XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
     l.divisor = t.divisor;
     l.modulus = t.modulus;
     l.dimension = t.dimension;
-    l.extent = m.extent(t.dimension);
+    l.extent = merged ? m.program_extent(t.dimension) : m.extent(t.dimension);
     l.full_reach = t.modulus != 0 ? (t.modulus - 1) * t.divisor : 0;
     l.pow2 = is_power_of_two(t.divisor);
     l.shift = l.pow2 ? trailing_zeros(static_cast<std::uint64_t>(t.divisor)) : 0;
@@ -1006,12 +1060,18 @@ XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
     for (; j > pad && loops[j - 1].stride < l.stride; --j) loops[j] = loops[j - 1];
     loops[j] = l;
   }
-  const std::size_t total = terms + pad;
-  const std::size_t outer = total - 3;  // the odometer's loops: loops[0, outer)
-  const walk_loop* inner = loops + outer;
-  index_t count[max_terms] = {};  // iterations of loop k at its current entry
-  index_t left[max_terms] = {};   // iterations still to run
-  index_t base[max_terms] = {};   // e[d] at the entry of loop k
+  return pad + terms;
+}
+
+/// Every combination of the digits of loops[0, outer) (outer >= 1), the last fastest: body(offset) with e
+/// (the program index) and offset at that combination. MaxLoops bounds outer. A loop entered runs at least
+/// once: the digits above it keep its dimension's index below the extent.
+template <std::size_t MaxLoops, class Body>
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_odometer(const walk_loop* loops, std::size_t outer,
+                                                            index_t* e, Body&& body) {
+  index_t count[MaxLoops] = {};  // iterations of loop k at its current entry
+  index_t left[MaxLoops] = {};   // iterations still to run
+  index_t base[MaxLoops] = {};   // e[d] at the entry of loop k
   const auto enter = [&](std::size_t k) {
     base[k] = e[loops[k].dimension];
     count[k] = left[k] = loops[k].count(base[k]);
@@ -1021,8 +1081,8 @@ XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
   enter(0);
   for (;;) {
     while (k + 1 < outer) enter(++k);
-    walk_block<N == 0 ? 1 : N>(inner, e, offset, f);
-    // Step the innermost odometer loop that has iterations left.
+    body(offset);
+    // Step the innermost loop that has iterations left.
     for (;;) {
       const walk_loop& l = loops[k];
       if (--left[k] > 0) {
@@ -1037,6 +1097,57 @@ XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
       --k;
     }
   }
+}
+
+/// The walk of a mapping that merges dimensions (merges_dimensions()): the terms' loops over the program
+/// index, each element's index in the shape formed from it with a division and a modulo per dimension. Out of
+/// line, so that the callers' other path (walk_runtime) compiles as it did without it. Such a mapping has
+/// elements and terms (make_runtime_mapping merges only then).
+template <std::size_t N, std::size_t M, class F>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+XLAYOUT_HD constexpr void
+walk_merged(const basic_runtime_mapping<M>& m, F f) {
+  constexpr std::size_t max_terms = basic_runtime_mapping<M>::max_terms;
+  walk_loop loops[max_terms] = {};
+  const std::size_t total = walk_loops(m, loops, 0);
+  index_t weight[M] = {};
+  for (std::size_t d = 0; d < m.rank(); ++d) weight[d] = m.group_weight(d);
+  index_t k[M] = {};
+  walk_odometer<max_terms>(loops, total, k, [&](index_t offset) {
+    index_t idx[N] = {};
+    for (std::size_t d = 0; d < m.rank(); ++d) idx[d] = k[m.group(d)] / weight[d] % m.extent(d);
+    f(static_cast<const index_t*>(idx), offset);
+  });
+}
+
+/// The memory-order walk of a runtime_mapping: its terms as loops, major first (by decreasing stride). The
+/// innermost three are nested loops (walk_block), the others an odometer that steps once per block. Calls
+/// f(e, offset) for every element, offsets increasing; no division per element. @pre !m.merges_dimensions()
+/// (walk_merged).
+template <std::size_t N, std::size_t M, class F>
+XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
+  constexpr std::size_t max_terms = basic_runtime_mapping<M>::max_terms;
+  const std::size_t rank = m.rank();
+  const std::size_t terms = m.term_count();
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (m.extent(d) <= 0) return;
+  }
+  index_t e[N == 0 ? 1 : N] = {};
+  if (terms == 0) {
+    f(static_cast<const index_t*>(e), index_t{0});
+    return;
+  }
+  // Three loops of one iteration first: at least three loops for walk_block and one for the odometer, so
+  // that f is inlined in one walk_block only.
+  constexpr std::size_t pad = 3;
+  walk_loop loops[max_terms + pad] = {};
+  const std::size_t total = walk_loops(m, loops, pad);
+  const std::size_t outer = total - 3;  // the odometer's loops: loops[0, outer)
+  const walk_loop* inner = loops + outer;
+  walk_odometer<max_terms>(loops, outer, e,
+                           [&](index_t offset) { walk_block<N == 0 ? 1 : N>(inner, e, offset, f); });
 }
 
 /// for_each's callback of walk_runtime for a runtime_tensor of static rank: the index as an index_array. A
@@ -1065,10 +1176,22 @@ XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f
   Element* const data = t.data();
   if constexpr (Rank == dynamic_rank) {
     const std::size_t rank = t.rank();
-    detail::walk_runtime<XLAYOUT_MAX_RANK>(t.mapping(), [&](const index_t* e, index_t offset) {
+    const auto visit = [&](const index_t* e, index_t offset) {
       f(std::span<const index_t>(e, rank), data[offset]);
-    });
+    };
+    if (t.mapping().merges_dimensions()) {
+      detail::walk_merged<XLAYOUT_MAX_RANK>(t.mapping(), visit);
+      return;
+    }
+    detail::walk_runtime<XLAYOUT_MAX_RANK>(t.mapping(), visit);
   } else {
+    // A mapping that merges dimensions is told apart here: in walk_runtime the test made g++ 12 compile the
+    // index-using walks of the other layouts into up to twice the instructions (bench/callgrind).
+    if (t.mapping().merges_dimensions()) {
+      detail::walk_merged<Rank == 0 ? 1 : Rank>(t.mapping(),
+                                                detail::runtime_element_visitor<Element, Rank, F>{data, f});
+      return;
+    }
     detail::walk_runtime<Rank>(t.mapping(), detail::runtime_element_visitor<Element, Rank, F>{data, f});
   }
 }
