@@ -36,6 +36,18 @@ TEST_CASE("describe() writes the id, the rule and the 1-based column", "[core][d
   STATIC_REQUIRE(describe({error_id::span_overflow, -1}).view().find("column") == std::string_view::npos);
 }
 
+TEST_CASE("describe() holds every id's whole sentence, with the widest column", "[core][diagnostics]") {
+  // describe() writes into 256 characters: a longer sentence would be cut without a word.
+  for (int i = 1; error_name(static_cast<error_id>(i)) != "unknown"; ++i) {
+    const auto id = static_cast<error_id>(i);
+    INFO(error_name(id));
+    const auto text = describe({id, index_max - 1});
+    const std::string want = "[xlayout:" + std::string(error_name(id)) + "] " + std::string(error_message(id)) +
+                             " (column 9223372036854775807)";
+    CHECK(text.view() == want);
+  }
+}
+
 TEST_CASE("result<T> holds a value or an error", "[core][diagnostics]") {
   STATIC_REQUIRE(half(8).has_value());
   STATIC_REQUIRE(*half(8) == 4);

@@ -97,8 +97,8 @@
     "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their "  \
     "width; other types only their own width")                                                              \
   X(tile_access_unsupported,                                                                                \
-    "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles "   \
-    "no longer than the first")                                                                             \
+    "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; "             \
+    "make_runtime_mapping an exact index program ('*' only in the first tile, over unpadded dimensions)")   \
   /* HLO text */                                                                                            \
   X(hlo_expected_name,                                                                                      \
     "HLO text: a name is required here (an instruction, computation, opcode or attribute name)")            \
@@ -407,7 +407,7 @@ struct error_at_column {
   static_assert(Id != error_id::bounded_dimension, "[xlayout:bounded_dimension] " "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'");
   static_assert(Id != error_id::dynamic_extent_count, "[xlayout:dynamic_extent_count] " "Tensor: give one size per dynamic extent ('?' or dyn), in order");
   static_assert(Id != error_id::unsupported_element_size, "[xlayout:unsupported_element_size] " "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their " "width; other types only their own width");
-  static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "Tensor tiles: the layout needs a first tile without '*', no longer than the shape, and later tiles " "no longer than the first");
+  static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; " "make_runtime_mapping an exact index program ('*' only in the first tile, over unpadded dimensions)");
   static_assert(Id != error_id::hlo_expected_name, "[xlayout:hlo_expected_name] " "HLO text: a name is required here (an instruction, computation, opcode or attribute name)");
   static_assert(Id != error_id::hlo_duplicate_name, "[xlayout:hlo_duplicate_name] " "HLO text: this name is already defined (instructions: in this computation; computations: in the " "module)");
   static_assert(Id != error_id::hlo_unknown_operand, "[xlayout:hlo_unknown_operand] " "HLO text: the operand is no instruction defined earlier in its computation");
