@@ -42,8 +42,8 @@ TEST_CASE("describe() holds every id's whole sentence, with the widest column", 
     const auto id = static_cast<error_id>(i);
     INFO(error_name(id));
     const auto text = describe({id, index_max - 1});
-    const std::string want = "[xlayout:" + std::string(error_name(id)) + "] " + std::string(error_message(id)) +
-                             " (column 9223372036854775807)";
+    const std::string want = "[xlayout:" + std::string(error_name(id)) + "] " +
+                             std::string(error_message(id)) + " (column 9223372036854775807)";
     CHECK(text.view() == want);
   }
 }
