@@ -16,8 +16,15 @@ int fill_and_show(const char* text) {
                 static_cast<long long>(shape.error().position) + 1);  // position: 0-based
     return 1;
   }
-  std::vector<float> buffer(static_cast<std::size_t>(*xlayout::checked_required_span_size(*shape)), -1.0f);
-  const auto t = xlayout::make_runtime_tensor(buffer.data(), *shape);
+  // The buffer's size: the compiled layout's span (a bounded `<=N` dimension counts as N, as XLA sizes the
+  // buffer; checked_required_span_size answers dynamic_dimension for it).
+  const auto m = xlayout::make_runtime_mapping(*shape);
+  if (!m) {
+    std::printf("%s: [xlayout:%s]\n", text, xlayout::error_name(m.error().id).data());
+    return 1;
+  }
+  std::vector<float> buffer(static_cast<std::size_t>(m->required_span_size()), -1.0f);
+  const auto t = xlayout::make_runtime_tensor(buffer.data(), *shape);  // checks the element width too
   if (!t) {
     std::printf("%s: [xlayout:%s]\n", text, xlayout::error_name(t.error().id).data());
     return 1;
@@ -38,7 +45,9 @@ int fill_and_show(const char* text) {
 int show_view(const char* text) {
   const auto shape = xlayout::parse_shape(text);
   if (!shape) return 1;
-  std::vector<float> buffer(static_cast<std::size_t>(*xlayout::checked_required_span_size(*shape)), -1.0f);
+  const auto m = xlayout::make_runtime_mapping(*shape);
+  if (!m) return 1;
+  std::vector<float> buffer(static_cast<std::size_t>(m->required_span_size()), -1.0f);
   const auto t = xlayout::make_runtime_tensor<2>(buffer.data(), *shape);
   if (!t) return 1;
   for (xlayout::index_t i = 0; i < t->extent(0); ++i) {
@@ -60,6 +69,7 @@ int main() {
   failures += fill_and_show("f32[3,5]{0,1}");
   failures += fill_and_show("f32[3,5]{1,0:T(2,2)}");  // XLA's "Tiled layout" example: 1 0 5 6 2 3 7 8 ...
   failures += fill_and_show("f32[3,5]{1,0:T(3,2)}");
+  failures += fill_and_show("f32[<=3,5]{1,0:T(2,2)}");  // bounded: the buffer holds 3 rows
   failures += show_view("f32[3,5]{1,0:T(2,2)}");
   // A mistake: the error comes back as a value, with its id.
   const int bad = fill_and_show("f32[3,5]{1,1}");

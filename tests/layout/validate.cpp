@@ -30,6 +30,13 @@ TEST_CASE("each layout rule names its id and where it fails", "[layout][validate
   STATIC_REQUIRE(issue("f32[8,8]{1,0:SC(0:0)}").id == error_id::invalid_split_config);  // must be positive
   STATIC_REQUIRE(issue("f32[2,3]{0,1:pad(2,2)}") ==
                  layout_issue{error_id::padded_dimension_too_small, layout_field::padded_dimensions, 1});
+  // A bounded dimension's width covers its bound; an unbounded '?' cannot be padded.
+  STATIC_REQUIRE(issue("f32[<=4,3]{1,0:pad(6,5)}") == layout_issue{});
+  STATIC_REQUIRE(issue("f32[4,<=3]{1,0:pad(4,3)}") == layout_issue{});
+  STATIC_REQUIRE(issue("f32[<=7,3]{1,0:pad(6,5)}") ==
+                 layout_issue{error_id::padded_dimension_too_small, layout_field::padded_dimensions, 0});
+  STATIC_REQUIRE(issue("f32[3,?]{1,0:pad(6,5)}") ==
+                 layout_issue{error_id::padded_dimension_too_small, layout_field::padded_dimensions, 1});
 }
 
 TEST_CASE("what XLA does not check stays allowed: long tiles, non-dividing tiles, tiled scalars",

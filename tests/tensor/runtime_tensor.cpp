@@ -407,6 +407,14 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   CHECK(make_runtime_mapping(parse("f32[?,4]")).error().id == error_id::dynamic_dimension);
   REQUIRE(make_runtime_mapping(parse("f32[<=3,4]")).has_value());
   CHECK(make_runtime_mapping(parse("f32[<=3,4]"))->extent(0) == 3);
+  // With padded dimensions the bound must fit the width; the padded row-major layout then holds (3, 2) at
+  // 3 * 5 + 2.
+  REQUIRE(make_runtime_mapping(parse("f32[<=4,3]{1,0:pad(6,5)}")).has_value());
+  CHECK(make_runtime_mapping(parse("f32[<=4,3]{1,0:pad(6,5)}"))->required_span_size() == 30);
+  CHECK((*make_runtime_mapping(parse("f32[<=4,3]{1,0:pad(6,5)}")))(3, 2) == 17);
+  // No buffer for a token or an opaque value.
+  CHECK(make_runtime_mapping(parse("token[]")).error().id == error_id::invalid_element_type);
+  CHECK(make_runtime_tensor(f, parse("opaque[]")).error().id == error_id::invalid_element_type);
   // The element must be as wide as the shape's: float is not bf16, and sub-byte types are not supported.
   CHECK(make_runtime_tensor(f, parse("bf16[4,4]")).error().id == error_id::unsupported_element_size);
   std::int8_t b[8] = {};

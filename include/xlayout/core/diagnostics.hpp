@@ -61,7 +61,9 @@
     "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive "   \
     "split indices below the dimension size")                                                               \
   X(padded_dimensions_size_mismatch, "Layout: padded_dimensions must have one entry per dimension")         \
-  X(padded_dimension_too_small, "Layout: a padded dimension must be at least the dimension size")           \
+  X(padded_dimension_too_small,                                                                             \
+    "Layout: a padded dimension must be at least the dimension size (a bounded '<=N' one's bound; an "      \
+    "unbounded '?' one cannot be padded)")                                                                  \
   X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")         \
   X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")            \
   X(invalid_layout_arguments,                                                                               \
@@ -94,11 +96,11 @@
   X(bounded_dimension, "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'")        \
   X(dynamic_extent_count, "Tensor: give one size per dynamic extent ('?' or dyn), in order")                \
   X(unsupported_element_size,                                                                               \
-    "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their "  \
-    "width; other types only their own width")                                                              \
+    "Tensor: element width not addressable: with E(n) sub-byte types take E(1), E(2), E(4) or E(8), not "   \
+    "below their width, others their own; a runtime_tensor's Element must be as wide")                      \
   X(tile_access_unsupported,                                                                                \
     "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; "             \
-    "make_runtime_mapping an exact index program ('*' only in the first tile, over unpadded dimensions)")   \
+    "make_runtime_mapping an exact index program (compile_index_program; linear_index takes any)")          \
   /* HLO text */                                                                                            \
   X(hlo_expected_name,                                                                                      \
     "HLO text: a name is required here (an instruction, computation, opcode or attribute name)")            \
@@ -380,7 +382,7 @@ struct error_at_column {
   static_assert(Id != error_id::invalid_memory_space, "[xlayout:invalid_memory_space] " "Layout: S(n) memory space must fit in int8");
   static_assert(Id != error_id::invalid_split_config, "[xlayout:invalid_split_config] " "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive " "split indices below the dimension size");
   static_assert(Id != error_id::padded_dimensions_size_mismatch, "[xlayout:padded_dimensions_size_mismatch] " "Layout: padded_dimensions must have one entry per dimension");
-  static_assert(Id != error_id::padded_dimension_too_small, "[xlayout:padded_dimension_too_small] " "Layout: a padded dimension must be at least the dimension size");
+  static_assert(Id != error_id::padded_dimension_too_small, "[xlayout:padded_dimension_too_small] " "Layout: a padded dimension must be at least the dimension size (a bounded '<=N' one's bound; an " "unbounded '?' one cannot be padded)");
   static_assert(Id != error_id::dynamic_dimension, "[xlayout:dynamic_dimension] " "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')");
   static_assert(Id != error_id::invalid_element_type, "[xlayout:invalid_element_type] " "Shape: this element type has no array layout (tuple, token, opaque)");
   static_assert(Id != error_id::invalid_layout_arguments, "[xlayout:invalid_layout_arguments] " "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)");
@@ -406,8 +408,8 @@ struct error_at_column {
   static_assert(Id != error_id::tensor_arguments, "[xlayout:tensor_arguments] " "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally " "Layout<...>");
   static_assert(Id != error_id::bounded_dimension, "[xlayout:bounded_dimension] " "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'");
   static_assert(Id != error_id::dynamic_extent_count, "[xlayout:dynamic_extent_count] " "Tensor: give one size per dynamic extent ('?' or dyn), in order");
-  static_assert(Id != error_id::unsupported_element_size, "[xlayout:unsupported_element_size] " "Tensor: this E(n) cannot be addressed: sub-byte types take E(1), E(2), E(4) or E(8), at least their " "width; other types only their own width");
-  static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; " "make_runtime_mapping an exact index program ('*' only in the first tile, over unpadded dimensions)");
+  static_assert(Id != error_id::unsupported_element_size, "[xlayout:unsupported_element_size] " "Tensor: element width not addressable: with E(n) sub-byte types take E(1), E(2), E(4) or E(8), not " "below their width, others their own; a runtime_tensor's Element must be as wide");
+  static_assert(Id != error_id::tile_access_unsupported, "[xlayout:tile_access_unsupported] " "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; " "make_runtime_mapping an exact index program (compile_index_program; linear_index takes any)");
   static_assert(Id != error_id::hlo_expected_name, "[xlayout:hlo_expected_name] " "HLO text: a name is required here (an instruction, computation, opcode or attribute name)");
   static_assert(Id != error_id::hlo_duplicate_name, "[xlayout:hlo_duplicate_name] " "HLO text: this name is already defined (instructions: in this computation; computations: in the " "module)");
   static_assert(Id != error_id::hlo_unknown_operand, "[xlayout:hlo_unknown_operand] " "HLO text: the operand is no instruction defined earlier in its computation");

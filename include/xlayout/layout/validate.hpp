@@ -102,12 +102,13 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
       previous = v;
     }
   }
-  // padded_dimensions: one per dimension, none smaller than the dimension.
+  // padded_dimensions: one per dimension, none smaller than the dimension (a bounded one's bound; an
+  // unbounded '?' has no size a width could cover).
   if (!l.padded_dimensions.empty()) {
     if (l.padded_dimensions.size() != s.rank())
       return {error_id::padded_dimensions_size_mismatch, F::padded_dimensions};
     for (std::size_t d = 0; d < s.rank(); ++d) {
-      if (s.dynamic_dimensions[d] || l.padded_dimensions[d] < s.dimensions[d]) {
+      if (s.dimensions[d] == dyn || l.padded_dimensions[d] < s.dimensions[d]) {
         return {error_id::padded_dimension_too_small, F::padded_dimensions, index_t(d)};
       }
     }

@@ -421,15 +421,18 @@ class basic_runtime_mapping {
 
 /// Compiles a shape's layout for run-time access. The shape must be an array with static dimensions (a
 /// bounded dynamic dimension `<=N` is sized by its bound, as XLA sizes its buffer) and a valid dense layout.
-/// Errors: the layout's own (find_layout_issue), dynamic_dimension (an unbounded `?`), span_overflow,
-/// tile_access_unsupported (an index program that is not exact: a '*' over dimensions not consecutive in both
-/// orders under a tile that reorders them, a '*' over padded dimensions, a '*' in a later tile; linear_index
-/// handles them); make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above MaxRank. A tile
-/// that splits a '*' group across its members' digits (XLA's T(*,*,2,*,3)) is compiled as the shape with the
-/// group merged, behind a step that forms the merged index (merges_dimensions()).
+/// Errors: invalid_element_type (token, opaque), the layout's own (find_layout_issue), dynamic_dimension (an
+/// unbounded `?`), span_overflow,
+/// tile_access_unsupported (no exact index program: a later tile that cuts an earlier tile's size it does
+/// not divide, a '*' over dimensions not neighbours in ascending logical order under a tile that reorders
+/// them, a '*' over padded dimensions, a '*' in a later tile that splits what the earlier one made;
+/// linear_index handles them); make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above
+/// MaxRank. A tile that splits a '*' group across its members' digits (XLA's T(*,*,2,*,3)) is compiled as the
+/// shape with the group merged, behind a step that forms the merged index (merges_dimensions()).
 template <std::size_t MaxRank>
 constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shape& s) noexcept {
   using mapping = basic_runtime_mapping<MaxRank>;
+  if (!is_array_type(s.element_type)) return error_id::invalid_element_type;  // token[], opaque[]: no buffer
   if (s.rank() > MaxRank) return error_id::rank_too_large;
   if (const layout_issue issue = find_layout_issue(s)) return issue.id;
   for (std::size_t d = 0; d < s.rank(); ++d) {
@@ -765,6 +768,15 @@ class runtime_tensor {
       return data_[m_.template fixed_offset<Rank>(i...)];
     }
   }
+  /// Another number of indices than a static Rank: one compile error naming the id (as Tensor's).
+  template <index_like... I>
+    requires(Rank != dynamic_rank && sizeof...(I) != Rank)
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept {
+    static_assert(sizeof...(I) == Rank,
+                  "[xlayout:index_rank_mismatch] xlayout::runtime_tensor: give one index per dimension (the "
+                  "note shows: given == Rank)");
+    return data_[0];  // reported above
+  }
   /// Calls f with this tensor on its access path, chosen once here instead of per element: a
   /// fixed_path_tensor<Element, Rank, 1, 2 or 3> (strided, or two or three power-of-two digits per
   /// dimension), or *this where the layout needs the general loop; returns what f returns (the same type for
@@ -825,6 +837,7 @@ namespace detail {
 /// make_runtime_tensor return.
 template <class T, class Element>
 constexpr result<T> make_runtime_tensor_as(Element* data, const shape& s) noexcept {
+  if (!is_array_type(s.element_type)) return error_id::invalid_element_type;  // before its width (0)
   const index_t bits = element_bits(s);
   if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
     return error_id::unsupported_element_size;
