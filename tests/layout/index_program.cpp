@@ -89,14 +89,36 @@ TEST_CASE("a tile that splits a '*' group across its members' digits compiles th
   STATIC_REQUIRE(compile_index_program(rows).exact);
   STATIC_REQUIRE(compile_index_program(rows).terms.size() == 2);
   STATIC_REQUIRE(strides(rows).value() == index_vector{999, 1});
-  // Members consecutive in the physical order alone are not merged: exact only where the layout is strided
-  // (the strides read from the canonical offset form). s32[9,3]{0,1:T(*,2)} merges the physical dimensions
-  // (3, 9) and cuts them in pairs: slot e0 + 9 * e1. With a tile of 2x2 over [2, 15] of f32[2,3,5]{1,2,0},
-  // the order changes: not exact.
+  // Members that are not neighbours in ascending logical order are merged in the physical order.
+  // s32[9,3]{0,1:T(*,2)} merges the physical dimensions (3, 9) and cuts them in pairs: slot e0 + 9 * e1.
   STATIC_REQUIRE(!detail::compile_tiled_program(shape_v<"s32[9,3]{0,1:T(*,2)}">).exact);
   constexpr index_program cols = compile_index_program(shape_v<"s32[9,3]{0,1:T(*,2)}">);
   STATIC_REQUIRE((cols.exact && cols(index_vector{4, 2}) == 4 + 9 * 2 && cols(index_vector{8, 1}) == 17));
-  STATIC_REQUIRE(!compile_index_program(shape_v<"f32[2,3,5]{1,2,0:T(*,2,2)}">).exact);
+  // f32[2,3,5]{1,2,0:T(*,2,2)}: physical order (0, 2, 1), sizes [2,5,3]; the '*' merges dimensions 0 and 2
+  // into R = 5 e0 + e2 of 10, tiled with C = e1 by (2,2): tiled shape [5,2,2,2], slot
+  // (R / 2 * 2 + C / 2) * 4 + R % 2 * 2 + C % 2.
+  constexpr shape apart = shape_v<"f32[2,3,5]{1,2,0:T(*,2,2)}">;
+  constexpr index_program q = compile_index_program(apart);
+  STATIC_REQUIRE(q.exact);
+  int wrong = 0;
+  for_each_index(apart, [&](const index_vector& e) {
+    const index_t r = 5 * e[0] + e[2], c = e[1];
+    wrong += q(e) != (r / 2 * 2 + c / 2) * 4 + r % 2 * 2 + c % 2 ? 1 : 0;
+  });
+  CHECK(wrong == 0);
+  // XLA's example with the logical order reversed, {0,1,2,3,4}: physical order (4, 3, 2, 1, 0); the groups
+  // (4, 3, 2) and (1, 0) make R = 88 e4 + 8 e3 + e2 of 880 and C = 2 e1 + e0 of 14, tiled by (2,3): tiled
+  // shape [440,5,2,3].
+  constexpr shape reversed = shape_v<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">;
+  constexpr index_program rev = compile_index_program(reversed);
+  STATIC_REQUIRE(rev.exact);
+  for_each_index(reversed, [&](const index_vector& e) {
+    const index_t r = 88 * e[4] + 8 * e[3] + e[2], c = 2 * e[1] + e[0];
+    wrong += rev(e) != (r / 2 * 5 + c / 3) * 6 + r % 2 * 3 + c % 3 ? 1 : 0;
+  });
+  CHECK(wrong == 0);
+  // Still not exact: a later tile that cuts an earlier tile's size it does not divide (the 3 of T(4,3) by 2).
+  STATIC_REQUIRE(!compile_index_program(shape_v<"f32[6,5]{1,0:T(4,3)(2,2)}">).exact);
 }
 
 TEST_CASE("law: an exact index program puts every element where the brute-force model does",

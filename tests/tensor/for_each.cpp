@@ -53,7 +53,9 @@ TEST_CASE("for_each_offset walks memory order, skipping padding, on a dozen layo
   check_walk(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">(buf));
   check_walk(Tensor<"f32[4,3,5,6]{3,2,1,0:T(2,*,*,4)}">(buf));
   check_walk(Tensor<"bf16[6,5,9]{2,1,0:T(*,8,2)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
-  check_walk(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(buf));  // not compiled: the multi_index walk
+  check_walk(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(buf));  // merged in the physical order
+  check_walk(Tensor<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">(buf));
+  check_walk(Tensor<"f32[6,5]{1,0:T(4,3)(2,2)}">(buf));  // not compiled: the multi_index walk
   check_walk(Tensor<F32, Extents<2, 3>, Layout<0, 1, pad(3, 5)>>(buf));
   check_walk(Tensor<"f32[10,20,30]{1,2,0}">(buf));
   check_walk(Tensor<"f32[4,6,5]{1,2,0:T(2,4)}">(buf));

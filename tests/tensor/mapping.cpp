@@ -92,6 +92,13 @@ TEST_CASE(
   using R = Tensor<"f32[1000,999]{1,0:T(*,4)}">::mapping_type;
   STATIC_REQUIRE((R::exact && R::term_count == 2 && R{}(3, 5) == 3 * 999 + 5));
   STATIC_REQUIRE(R{}.required_span_size() == 999000);
+  // The same with the logical order reversed: the groups (4, 3, 2) and (1, 0) merged in the physical order,
+  // R = 88 e4 + 8 e3 + e2 of 880, C = 2 e1 + e0 of 14: slot (R / 2 * 5 + C / 3) * 6 + R % 2 * 3 + C % 3.
+  using V = Tensor<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">::mapping_type;
+  STATIC_REQUIRE((!V::exact && V::compiled()));
+  STATIC_REQUIRE(V{}(1, 6, 7, 10, 9) == (879 / 2 * 5 + 13 / 3) * 6 + 879 % 2 * 3 + 13 % 3);
+  CHECK(check_every_element(Tensor<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">(buf)) == 12320);
+  CHECK(check_every_element(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(buf)) == 30);
   // The group split across digits in both a merged and a plain dimension, and a tile longer than the rank.
   CHECK(check_every_element(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">(buf)) == 105);
   CHECK(check_every_element(Tensor<"f32[3,5,7]{2,1,0:T(*,3)(2)}">(buf)) == 105);
@@ -101,8 +108,8 @@ TEST_CASE(
         270);
   STATIC_REQUIRE(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">::mapping_type::compiled());
   STATIC_REQUIRE(Tensor<"f32[4,3,5,6]{3,2,1,0:T(2,*,*,4)}">::mapping_type::compiled());
-  // Members not consecutive in both orders are not merged: linear_index (correct, not compiled).
-  using N = Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">;
+  // No exact program (a later tile cuts an earlier tile's 3 by 2): linear_index (correct, not compiled).
+  using N = Tensor<"f32[6,5]{1,0:T(4,3)(2,2)}">;
   STATIC_REQUIRE(!N::mapping_type::compiled());
   CHECK(check_every_element(N(buf)) == 30);
 }

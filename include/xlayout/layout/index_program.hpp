@@ -468,66 +468,12 @@ constexpr shape merge_combined_dimensions(
   return s;
 }
 
-/// merge_combined_dimensions of a shape with its groups: dimension k of `merged` is the row-major index of
-/// dimensions [first[k], first[k + 1]) of the shape.
-struct merged_dimensions {
-  shape merged;
-  static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
-};
-constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
-  merged_dimensions m;
-  m.merged = merge_combined_dimensions(s, &m.first);
-  return m;
-}
-
 /// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
 constexpr offset_form offset_form_of(const shape& s) noexcept {
   const index_program prog = compile_tiled_program(s);
   if (prog.exact || s.layout.tiles.empty()) return offset_form_of(s, prog);
   const shape merged = merge_combined_dimensions(s);
   return offset_form_of(merged, compile_tiled_program(merged));
-}
-
-/// The program of `merged` (merge_combined_dimensions of a shape s, `groups` its dimension groups) as a
-/// program of s: a term's coefficient c on dimension k of `merged` becomes c * w on each dimension of its
-/// group, w the dimension's row-major weight inside the group; a term without divisor and modulus is then
-/// split into one term per dimension. Not exact where a coefficient or stride leaves int64.
-constexpr index_program program_of_groups(
-    const shape& s, const index_program& merged,
-    const static_vector<index_t, XLAYOUT_MAX_RANK + 1>& groups) noexcept {
-  index_program out;
-  for (const index_term& m : merged.terms) {
-    index_term t;
-    t.coefficients.resize(s.rank());
-    t.divisor = m.divisor;
-    t.modulus = m.modulus;
-    t.stride = m.stride;
-    for (std::size_t k = 0; k + 1 < groups.size(); ++k) {
-      index_t weight = 1;
-      for (auto d = static_cast<std::size_t>(groups[k + 1]); d-- > static_cast<std::size_t>(groups[k]);) {
-        const checked_index c = checked_mul(m.coefficients[k], weight);
-        const checked_index w = checked_mul(weight, s.dimensions[d]);
-        if (!c.ok || !w.ok) return index_program{};
-        t.coefficients[d] = c.value;
-        weight = w.value;
-      }
-    }
-    if (t.divisor != 1 || t.modulus != 0) {
-      if (!out.terms.try_push_back(t)) return index_program{};
-      continue;
-    }
-    for (std::size_t d = 0; d < s.rank(); ++d) {  // c * x * stride: the term x * (c * stride)
-      if (t.coefficients[d] == 0 || s.dimensions[d] <= 1) continue;
-      index_term u;
-      u.coefficients.resize(s.rank());
-      u.coefficients[d] = 1;
-      const checked_index st = checked_mul(t.coefficients[d], t.stride);
-      if (!st.ok || !out.terms.try_push_back(u)) return index_program{};
-      out.terms.back().stride = st.value;
-    }
-  }
-  out.exact = true;
-  return out;
 }
 
 /// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
@@ -563,6 +509,84 @@ constexpr shape in_physical_order(const shape& s) noexcept {
   }
   return p;
 }
+/// A shape with the '*' groups its first tile splits merged into one dimension each
+/// (merge_combined_dimensions), and how the shape's dimensions make up the merged ones: dimension d of the
+/// shape adds index[d] * weight[d] to dimension group[d] of `merged`. The groups are merged in the logical
+/// order where each group's members are neighbours there in ascending order, else in the physical order (the
+/// shape in_physical_order, where a '*' always combines neighbours: f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}
+/// merges (4, 3, 2) and (1, 0)).
+/// `exact`: a group was merged and `program`, the merged shape's digit-by-digit program, is exact.
+struct merged_dimensions {
+  shape merged;
+  static_vector<index_t, XLAYOUT_MAX_RANK> group;
+  static_vector<index_t, XLAYOUT_MAX_RANK> weight;
+  index_program program;
+  bool exact = false;
+};
+constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
+  merged_dimensions m;
+  const std::size_t r = s.rank();
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const shape from = attempt == 0 ? s : in_physical_order(s);
+    if (from.layout.tiles.empty()) return m;
+    static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
+    const shape merged = merge_combined_dimensions(from, &first);
+    if (merged.rank() == r && merged.layout.tiles[0].rank() == from.layout.tiles[0].rank()) continue;
+    const index_program program = compile_tiled_program(merged);
+    if (!program.exact) continue;
+    m.merged = merged;
+    m.program = program;
+    m.exact = true;
+    m.group.resize(r);
+    m.weight.resize(r);
+    for (std::size_t k = 0; k + 1 < first.size(); ++k) {
+      index_t w = 1;  // the row-major weight inside the group: at most the merged size, which fits
+      for (auto q = static_cast<std::size_t>(first[k + 1]); q-- > static_cast<std::size_t>(first[k]);) {
+        const auto d = attempt == 0 ? q : static_cast<std::size_t>(s.layout.minor_to_major[r - 1 - q]);
+        m.group[d] = static_cast<index_t>(k);
+        m.weight[d] = w;
+        w *= from.dimensions[q];
+      }
+    }
+    return m;
+  }
+  return m;
+}
+
+/// The program of merge_dimensions_of(s) (g.exact) as a program of s: a term's coefficient c on dimension k
+/// of the merged shape becomes c * weight[d] on each dimension d of group k; a term without divisor and
+/// modulus is then split into one term per dimension. Not exact where a coefficient or stride leaves int64.
+constexpr index_program program_of_groups(const shape& s, const merged_dimensions& g) noexcept {
+  index_program out;
+  for (const index_term& m : g.program.terms) {
+    index_term t;
+    t.coefficients.resize(s.rank());
+    t.divisor = m.divisor;
+    t.modulus = m.modulus;
+    t.stride = m.stride;
+    for (std::size_t d = 0; d < s.rank(); ++d) {
+      const checked_index c = checked_mul(m.coefficients[static_cast<std::size_t>(g.group[d])], g.weight[d]);
+      if (!c.ok) return index_program{};
+      t.coefficients[d] = c.value;
+    }
+    if (t.divisor != 1 || t.modulus != 0) {
+      if (!out.terms.try_push_back(t)) return index_program{};
+      continue;
+    }
+    for (std::size_t d = 0; d < s.rank(); ++d) {  // c * x * stride: the term x * (c * stride)
+      if (t.coefficients[d] == 0 || s.dimensions[d] <= 1) continue;
+      index_term u;
+      u.coefficients.resize(s.rank());
+      u.coefficients[d] = 1;
+      const checked_index st = checked_mul(t.coefficients[d], t.stride);
+      if (!st.ok || !out.terms.try_push_back(u)) return index_program{};
+      out.terms.back().stride = st.value;
+    }
+  }
+  out.exact = true;
+  return out;
+}
+
 constexpr strided_reading strides_from_form(const shape& s) noexcept {
   strided_reading out;
   // Read in physical order, where merge_combined_dimensions can merge any two dimensions a '*' combines.
@@ -606,24 +630,21 @@ constexpr bool strided_program(const index_program& p) noexcept {
 
 /// Compiles the layout of a static, valid shape into terms. Where following the tiles digit by digit does
 /// not line up (a tile that splits a '*'-combined group across its members' digits: T(*,3) over [2,5]),
-/// the program of the shape with the group merged into one dimension (merge_combined_dimensions: T(3) over
-/// [10]) is read back in the shape's dimensions: terms of several dimensions ((5 * e0 + e1) / 3 ...) where a
-/// digit crosses them, one term per dimension where it does not. Not exact (use linear_index) where neither
-/// works and the layout is not strided either (strided: one term per dimension, the strides read from the
-/// canonical offset form), e.g. a '*' over dimensions that are not consecutive in both orders that leaves
-/// them out of order, or a '*' in a later tile.
+/// the program of the shape with the group merged into one dimension (merge_dimensions_of: T(3) over [10],
+/// in the logical or else the physical order) is read back in the shape's dimensions: terms of several
+/// dimensions ((5 * e0 + e1) / 3 ...) where a digit crosses them, one term per dimension where it does not.
+/// Not exact (use linear_index) where neither works and the layout is not strided either (strided: one term
+/// per dimension, the strides read from the canonical offset form), e.g. a later tile that cuts an earlier
+/// tile's size it does not divide, a '*' over padded dimensions, or a '*' in a later tile.
 constexpr index_program compile_index_program(const shape& s) noexcept {
   index_program prog = detail::compile_tiled_program(s);
   if (prog.exact || s.layout.tiles.empty() || !is_static(s) || find_layout_issue(s)) return prog;
   const detail::merged_dimensions g = detail::merge_dimensions_of(s);
-  if (g.merged.rank() != s.rank() || g.merged.layout.tiles[0].rank() != s.layout.tiles[0].rank()) {
-    const index_program m = detail::compile_tiled_program(g.merged);
-    if (m.exact) {
-      index_program out = detail::program_of_groups(s, m, g.first);
-      if (out.exact) {
-        detail::coalesce_terms(s, out);
-        return out;
-      }
+  if (g.exact) {
+    index_program out = detail::program_of_groups(s, g);
+    if (out.exact) {
+      detail::coalesce_terms(s, out);
+      return out;
     }
   }
   // A strided layout whose strides only the canonical offset form shows (a '*' over dimensions consecutive

@@ -509,7 +509,7 @@ constexpr error_id tensor_layout_issue() noexcept {
 /// The index program of a static tensor whose accessor program is not exact: compile_index_program's terms,
 /// some of which read a sum of several dimensions (a tile that splits a '*' group across its members'
 /// digits, f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}). Instantiated only for such tensors; `exact` false
-/// where there is none (a '*' group of dimensions not consecutive in both orders, a dynamic extent).
+/// where there is none (compile_index_program not exact, a dynamic extent).
 template <class Ext, class L, bool Static = Ext::rank_dynamic() == 0>
 struct combined_program {
   static constexpr index_program program{};
@@ -576,20 +576,11 @@ struct merged_tensor {
   static Extents<value.merged.dimensions[K]...> extents_of(std::index_sequence<K...>);
   using mapping = tensor_mapping<decltype(extents_of(std::make_index_sequence<value.merged.rank()>{})),
                                  layout_type<value.merged.layout>>;
-  /// The merged dimension logical dimension D belongs to, and its row-major weight inside it.
+  /// The merged dimension logical dimension D belongs to, and its weight inside it.
   template <std::size_t D>
-  static constexpr std::size_t group_of = [] {
-    std::size_t k = 0;
-    while (static_cast<std::size_t>(value.first[k + 1]) <= D) ++k;
-    return k;
-  }();
+  static constexpr auto group_of = static_cast<std::size_t>(value.group[D]);
   template <std::size_t D>
-  static constexpr index_t weight_of = [] {
-    index_t w = 1;
-    for (auto d = static_cast<std::size_t>(value.first[group_of<D> + 1]); d-- > D + 1;)
-      w *= tensor_shape_v<Ext, L>.dimensions[d];
-    return w;
-  }();
+  static constexpr index_t weight_of = value.weight[D];
 };
 
 /// The span of a static tensor whose program is not exact (a constant, so device code can read it).

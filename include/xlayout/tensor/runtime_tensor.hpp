@@ -164,11 +164,11 @@ class basic_runtime_mapping {
     return n;
   }
   XLAYOUT_HD constexpr std::size_t group(std::size_t d) const noexcept { return group_[d]; }
-  /// The product of the extents of the dimensions after d in its group.
+  /// Dimension d's weight in its group: the product of the extents of the group's dimensions more minor
+  /// than d (in the logical order, or in the physical order where the group's members are not neighbours in
+  /// ascending logical order); 1 without merged groups.
   XLAYOUT_HD constexpr index_t group_weight(std::size_t d) const noexcept {
-    index_t w = 1;
-    for (std::size_t e = d + 1; e < rank_ && group_[e] == group_[d]; ++e) w *= extents_[e];
-    return w;
+    return program_rank_ != rank_ ? strides_[d] : 1;
   }
   /// The terms, in memory order (most major first).
   XLAYOUT_HD constexpr std::size_t term_count() const noexcept { return terms_.size(); }
@@ -304,8 +304,8 @@ class basic_runtime_mapping {
 #endif
   XLAYOUT_HD constexpr index_t
   merged_offset(const index_t* idx) const noexcept {
-    index_t k[MaxRank] = {};  // by Horner's rule: a group's dimensions are consecutive
-    for (std::size_t d = 0; d < rank_; ++d) k[group_[d]] = k[group_[d]] * extents_[d] + idx[d];
+    index_t k[MaxRank] = {};
+    for (std::size_t d = 0; d < rank_; ++d) k[group_[d]] += idx[d] * strides_[d];  // the weights
     return program_offset(k);
   }
   template <std::size_t... D>
@@ -412,9 +412,9 @@ class basic_runtime_mapping {
   bool three_digits_ = true;
   path path_ = path::strided;
   // The dimensions the terms read (merges_dimensions): program_rank_ of them, dimension d of the shape part
-  // of program dimension group_[d] (the dimensions of one group consecutive). Without merged groups
-  // program_rank_ == rank_ and group_[d] == d. Bytes, after the flags: at rank 2 the mapping's size does
-  // not change.
+  // of program dimension group_[d], with the weight strides_[d] (unused as a stride: such a layout is not
+  // strided). Without merged groups program_rank_ == rank_ and group_[d] == d. Bytes, after the flags: at
+  // rank 2 the mapping's size does not change.
   std::uint8_t program_rank_ = 0;
   std::uint8_t group_[MaxRank] = {};
 };
@@ -424,8 +424,7 @@ class basic_runtime_mapping {
 /// Errors: invalid_element_type (token, opaque), the layout's own (find_layout_issue), dynamic_dimension (an
 /// unbounded `?`), span_overflow,
 /// tile_access_unsupported (no exact index program: a later tile that cuts an earlier tile's size it does
-/// not divide, a '*' over dimensions not neighbours in ascending logical order under a tile that reorders
-/// them, a '*' over padded dimensions, a '*' in a later tile that splits what the earlier one made;
+/// not divide, a '*' over padded dimensions, a '*' in a later tile that splits what the earlier one made;
 /// linear_index handles them); make_runtime_mapping<MaxRank> also rank_too_large for a shape of rank above
 /// MaxRank. A tile that splits a '*' group across its members' digits (XLA's T(*,*,2,*,3)) is compiled as the
 /// shape with the group merged, behind a step that forms the merged index (merges_dimensions()).
@@ -460,17 +459,15 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   if (!program.exact) return error_id::tile_access_unsupported;
   bool merged = false;
   for (const index_term& t : program.terms) merged = merged || t.single_dimension() < 0;
+  detail::merged_dimensions g;
   if (merged) {
     // Terms of several dimensions (a tile that splits a '*' group): the program of the shape with the groups
     // merged, whose terms read one (merged) dimension each, behind a step that forms the merged index.
-    const detail::merged_dimensions g = detail::merge_dimensions_of(sized);
-    program = detail::compile_tiled_program(g.merged);
-    if (!program.exact) return error_id::tile_access_unsupported;
+    g = detail::merge_dimensions_of(sized);
+    if (!g.exact) return error_id::tile_access_unsupported;
+    program = g.program;
     m.program_rank_ = static_cast<std::uint8_t>(g.merged.rank());
-    for (std::size_t k = 0; k < g.merged.rank(); ++k) {
-      for (auto d = static_cast<std::size_t>(g.first[k]); d < static_cast<std::size_t>(g.first[k + 1]); ++d)
-        m.group_[d] = static_cast<std::uint8_t>(k);
-    }
+    for (std::size_t d = 0; d < m.rank_; ++d) m.group_[d] = static_cast<std::uint8_t>(g.group[d]);
   }
   // At most XLAYOUT_MAX_TILES + 1 digits per dimension (each level of tiles splits a dimension once).
   if (program.terms.size() > mapping::max_terms) return error_id::capacity_exceeded;
@@ -523,7 +520,12 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       m.strides_[d] = t.stride;
     }
   }
-  if (merged) m.strided_ = m.two_digits_ = m.three_digits_ = false;  // the paths read the shape's indices
+  if (merged) {
+    // The paths read the shape's indices; the strides' slots hold the weights of the dimensions in their
+    // groups (group_weight).
+    m.strided_ = m.two_digits_ = m.three_digits_ = false;
+    for (std::size_t d = 0; d < m.rank_; ++d) m.strides_[d] = g.weight[d];
+  }
   // The digit paths read dimension d's slots as i * c0 + (i >> s1) * c1 + (i >> s2) * c2 (the two-digit
   // path: slots 0 and 2), the coefficients telescoped so that no digit needs its mask (digit_coefficient):
   // the low term is an induction variable in a loop over i, and a shift by a variable is two instructions
