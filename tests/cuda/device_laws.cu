@@ -287,6 +287,7 @@ int main() {
   failures += run_runtime<3>("f32[6,20,30]{1,2,0:T(4,8)(2,2)}");
   // XLA's combined dimensions, a tile splitting the groups: the mapping merges them (walk_merged).
   failures += run_runtime<5>("f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}");
+  failures += run_runtime<3>("f32[5,6,7]{1,2,0:T(2,*,4)}");  // a group merged in the physical order
   std::printf("%s\n", failures == 0 ? "all cases agree" : "some cases differ");
   return failures == 0 ? 0 : 1;
 }
