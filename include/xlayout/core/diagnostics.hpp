@@ -214,6 +214,26 @@ constexpr static_string<256> describe(const error& e) noexcept {
   return s;
 }
 
+namespace detail {
+/// result::value() called on an error, at run time with assertions on: the default handler prints the held
+/// error as describe() writes it ("[xlayout:dynamic_dimension] Shape: ... (xlayout::result: value() called on
+/// this error) at <file>:<line>") and stops; a handler of the user's (XLAYOUT_ASSERT_HANDLER) gets the text
+/// "xlayout::result: value() called on an error", as before, and can read nothing more.
+XLAYOUT_COLD XLAYOUT_HD inline void result_value_failed([[maybe_unused]] const char* file,
+                                                        [[maybe_unused]] int line,
+                                                        [[maybe_unused]] const error& e) noexcept {
+#if defined(XLAYOUT_DEFAULT_ASSERT_HANDLER) && XLAYOUT_ASSERT_PRINTS && !defined(__CUDA_ARCH__)
+  const auto text = describe(e);  // kept: d views it
+  const std::string_view d = text.view();
+  std::fprintf(stderr, "%.*s (xlayout::result: value() called on this error) at %s:%d\n",
+               static_cast<int>(d.size()), d.data(), file, line);
+  std::abort();
+#else
+  XLAYOUT_ASSERT_HANDLER(file, line, "xlayout::result: value() called on an error");
+#endif
+}
+}  // namespace detail
+
 /// A value or the error that prevented it (the library's std::expected, usable in constant
 /// expressions, on the GPU and without exceptions). The members are public so that a result can
 /// be a template argument; use the member functions.
@@ -233,13 +253,14 @@ struct result {
   XLAYOUT_HD constexpr bool has_value() const noexcept { return error_.id == error_id::none; }
   XLAYOUT_HD constexpr explicit operator bool() const noexcept { return has_value(); }
 
-  /// @pre has_value()
+  /// @pre has_value() (checked when assertions are on: a compile error in a constant expression, else the
+  /// handler, which by default prints the held error and stops).
   XLAYOUT_HD constexpr const T& value() const noexcept {
-    XLAYOUT_ASSERT(has_value(), "xlayout::result: value() called on an error");
+    check_value();
     return value_;
   }
   XLAYOUT_HD constexpr T& value() noexcept {
-    XLAYOUT_ASSERT(has_value(), "xlayout::result: value() called on an error");
+    check_value();
     return value_;
   }
   XLAYOUT_HD constexpr const T& operator*() const noexcept { return value(); }
@@ -254,6 +275,19 @@ struct result {
     return has_value() ? value_ : fallback;
   }
   XLAYOUT_HD constexpr const xlayout::error& error() const noexcept { return error_; }
+
+ private:
+  XLAYOUT_HD constexpr void check_value() const noexcept {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+    if (!has_value()) {
+      if (__builtin_is_constant_evaluated()) {
+        detail::xlayout_assertion_failed("xlayout::result: value() called on an error");
+      } else {
+        detail::result_value_failed(__FILE__, __LINE__, error_);
+      }
+    }
+#endif
+  }
 };
 
 /// One function per error id, deliberately not constexpr: a precondition that fails during constant
