@@ -261,6 +261,29 @@ TEST_CASE("runtime_tensor: XLA's combined-dimension tiling T(*,*,2,*,3), whose t
     ++visits;
   });
   REQUIRE(visits == 12320);
+
+  // The same with the logical order reversed, {0,1,2,3,4}: the groups are merged in the physical order,
+  // (4, 3, 2) into R = 88 e4 + 8 e3 + e2 of 880 and (1, 0) into C = 2 e1 + e0 of 14, tiled by (2,3): tiled
+  // shape [440,5,2,3], slot (R / 2 * 5 + C / 3) * 6 + R % 2 * 3 + C % 3.
+  const auto rs = parse_shape("f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}");
+  REQUIRE(rs.has_value());
+  const auto rm = make_runtime_mapping<5>(*rs);
+  REQUIRE(rm.has_value());
+  REQUIRE(rm->merges_dimensions());
+  REQUIRE(rm->program_extent(rm->group(4)) == 880);
+  REQUIRE(rm->program_extent(rm->group(0)) == 14);
+  REQUIRE((rm->group_weight(4) == 88 && rm->group_weight(3) == 8 && rm->group_weight(1) == 2));
+  long wrong = 0;
+  for (index_t i = 0; i < 2; ++i)
+    for (index_t j = 0; j < 7; ++j)
+      for (index_t k = 0; k < 8; ++k)
+        for (index_t l = 0; l < 11; ++l)
+          for (index_t n = 0; n < 10; ++n) {
+            const index_t r = 88 * n + 8 * l + k, c = 2 * j + i;
+            wrong +=
+                rm->fixed_offset<5>(i, j, k, l, n) != (r / 2 * 5 + c / 3) * 6 + r % 2 * 3 + c % 3 ? 1 : 0;
+          }
+  CHECK(wrong == 0);
 }
 
 TEST_CASE(
