@@ -152,8 +152,10 @@ class basic_runtime_mapping {
   /// Whether the terms read groups of dimensions merged into one: a tile that splits a '*' group across its
   /// members' digits (XLA's T(*,*,2,*,3) over f32[2,7,8,11,10]{4,3,2,1,0}: dimensions 0-2 and 3-4 read as
   /// one dimension each, of 112 and 110). Dimension d is then part of program dimension group(d), with the
-  /// row-major weight group_weight(d) inside it: program index k is the sum over its dimensions of
-  /// index[d] * group_weight(d), and the terms' `dimension` is k. Such a layout takes the general path.
+  /// weight group_weight(d) inside it (row-major in the logical order, or in the physical order where the
+  /// group's members are not neighbours in ascending logical order): program index k is the sum over its
+  /// dimensions of index[d] * group_weight(d), and the terms' `dimension` is k. Such a layout takes the
+  /// general path.
   XLAYOUT_HD constexpr bool merges_dimensions() const noexcept { return program_rank_ != rank_; }
   /// The dimensions the terms read: rank() and extent(k) unless merges_dimensions() (then the product of
   /// the extents of the group's dimensions).
