@@ -102,6 +102,29 @@ TEST_CASE("regression (fuzz shape_text): the radix products of a tile split are 
   CHECK(compiled);
 }
 
+TEST_CASE("regression (fuzz shape_text, CI): the weights of a merged '*' group are checked",
+          "[layout][regression]") {
+  // T(*,*,*,1,3) merges dimensions 0..3 (sizes 0, 8, 2^62, 2) into one of size 0 without overflow, and the
+  // tile's 1 does not split it, so its program is exact; the weight of dimension 1 inside the group, 2 *
+  // 2^62, is not an int64 (merge_dimensions_of multiplied it unchecked: UBSan in CI's fuzz run). No program
+  // now; the shape has no element. Evaluated in a constant expression, so an overflow would not compile. Seed
+  // fuzz/corpus/shape_text/found04_zero_element_group_weight.txt.
+  constexpr bool compiled = [] {
+    const auto s = xl::parse_shape("f32[0,8,04611686018427387904,2,10]{4,3,2,1,0:T(*,*,*,1,3)}");
+    if (!s) return false;
+    return !xl::detail::merge_dimensions_of(*s).exact && xl::checked_element_count(*s).value_or(-1) == 0 &&
+           !xl::compile_index_program(*s).exact;
+  }();
+  static_assert(compiled);
+  CHECK(compiled);
+  // With a nonzero size instead of the 0 the group's weights fit and the program is exact.
+  constexpr bool nonzero = [] {
+    const auto s = xl::parse_shape("f32[2,8,3,2,10]{4,3,2,1,0:T(*,*,*,1,3)}");
+    return s && xl::detail::merge_dimensions_of(*s).exact;
+  }();
+  STATIC_REQUIRE(nonzero);
+}
+
 TEST_CASE("regression (fuzz shape_text): the strides of a zero-element shape read no offset form",
           "[layout][regression]") {
   // Dimensions 0, 84016, 1686018454775808, 21, 0 (0 elements). The tiles divide and take remainders in the

@@ -539,16 +539,24 @@ constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
     m.exact = true;
     m.group.resize(r);
     m.weight.resize(r);
-    for (std::size_t k = 0; k + 1 < first.size(); ++k) {
-      index_t w = 1;  // the row-major weight inside the group: at most the merged size, which fits
+    for (std::size_t k = 0; k + 1 < first.size() && m.exact; ++k) {
+      // The row-major weight inside the group. Checked: with a 0 more major in the group, the merged size
+      // fits but a weight may not (f32[0,8,2^62,2,10]{4,3,2,1,0:T(*,*,*,1,3)}: 2 * 2^62); no program then.
+      index_t w = 1;
       for (auto q = static_cast<std::size_t>(first[k + 1]); q-- > static_cast<std::size_t>(first[k]);) {
         const auto d = attempt == 0 ? q : static_cast<std::size_t>(s.layout.minor_to_major[r - 1 - q]);
         m.group[d] = static_cast<index_t>(k);
         m.weight[d] = w;
-        w *= from.dimensions[q];
+        const checked_index next = checked_mul(w, from.dimensions[q]);
+        if (!next.ok) {
+          m.exact = false;
+          break;
+        }
+        w = next.value;
       }
     }
-    return m;
+    if (m.exact) return m;
+    m = merged_dimensions{};
   }
   return m;
 }
