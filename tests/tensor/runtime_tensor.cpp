@@ -233,22 +233,26 @@ TEST_CASE("runtime_tensor: XLA's combined-dimension tiling T(*,*,2,*,3), whose t
   const auto t = make_runtime_tensor<5>(buffer.data(), *s);
   REQUIRE(t.has_value());
   const basic_runtime_mapping<5> small(*m);
+  // Every index of [2,7,8,11,10] in row-major order.
+  const auto each_index = [](auto&& f) {
+    for (index_t i = 0; i < 2; ++i)
+      for (index_t j = 0; j < 7; ++j)
+        for (index_t k = 0; k < 8; ++k)
+          for (index_t l = 0; l < 11; ++l)
+            for (index_t n = 0; n < 10; ++n) f(i, j, k, l, n);
+  };
   long elements = 0;
-  for (index_t i = 0; i < 2; ++i)
-    for (index_t j = 0; j < 7; ++j)
-      for (index_t k = 0; k < 8; ++k)
-        for (index_t l = 0; l < 11; ++l)
-          for (index_t n = 0; n < 10; ++n) {
-            const index_t r = 56 * i + 8 * j + k, c = 10 * l + n;
-            const index_t want = ((r / 2) * 37 + c / 3) * 6 + (r % 2) * 3 + c % 3;
-            const index_t idx[] = {i, j, k, l, n};
-            REQUIRE((*m)(i, j, k, l, n) == want);
-            REQUIRE(m->fixed_offset<5>(i, j, k, l, n) == want);
-            REQUIRE(small.offset(idx) == want);
-            REQUIRE(&(*t)(i, j, k, l, n) == buffer.data() + want);
-            (*t)(i, j, k, l, n) = static_cast<float>(r * 1000 + c);
-            ++elements;
-          }
+  each_index([&](index_t i, index_t j, index_t k, index_t l, index_t n) {
+    const index_t r = 56 * i + 8 * j + k, c = 10 * l + n;
+    const index_t want = ((r / 2) * 37 + c / 3) * 6 + (r % 2) * 3 + c % 3;
+    const index_t idx[] = {i, j, k, l, n};
+    REQUIRE((*m)(i, j, k, l, n) == want);
+    REQUIRE(m->fixed_offset<5>(i, j, k, l, n) == want);
+    REQUIRE(small.offset(idx) == want);
+    REQUIRE(&(*t)(i, j, k, l, n) == buffer.data() + want);
+    (*t)(i, j, k, l, n) = static_cast<float>(r * 1000 + c);
+    ++elements;
+  });
   REQUIRE(elements == 12320);
   // for_each: every element once, in increasing position, with its index.
   index_t previous = -1;
@@ -274,15 +278,10 @@ TEST_CASE("runtime_tensor: XLA's combined-dimension tiling T(*,*,2,*,3), whose t
   REQUIRE(rm->program_extent(rm->group(0)) == 14);
   REQUIRE((rm->group_weight(4) == 88 && rm->group_weight(3) == 8 && rm->group_weight(1) == 2));
   long wrong = 0;
-  for (index_t i = 0; i < 2; ++i)
-    for (index_t j = 0; j < 7; ++j)
-      for (index_t k = 0; k < 8; ++k)
-        for (index_t l = 0; l < 11; ++l)
-          for (index_t n = 0; n < 10; ++n) {
-            const index_t r = 88 * n + 8 * l + k, c = 2 * j + i;
-            wrong +=
-                rm->fixed_offset<5>(i, j, k, l, n) != (r / 2 * 5 + c / 3) * 6 + r % 2 * 3 + c % 3 ? 1 : 0;
-          }
+  each_index([&](index_t i, index_t j, index_t k, index_t l, index_t n) {
+    const index_t r = 88 * n + 8 * l + k, c = 2 * j + i;
+    wrong += rm->fixed_offset<5>(i, j, k, l, n) != (r / 2 * 5 + c / 3) * 6 + r % 2 * 3 + c % 3 ? 1 : 0;
+  });
   CHECK(wrong == 0);
 }
 
