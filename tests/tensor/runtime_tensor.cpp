@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <random>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 #include <xlayout/layout/linear_index.hpp>
@@ -463,6 +464,54 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   // A mapping of capacity 2 holds ranks up to 2.
   CHECK(make_runtime_mapping<2>(parse("f32[2,3,4]")).error().id == error_id::rank_too_large);
   CHECK(make_runtime_mapping<3>(parse("f32[2,3,4]")).has_value());
+}
+
+TEST_CASE("runtime_tensor: made from the shape's text, and visit on a rank known only at run time",
+          "[tensor][runtime]") {
+  // XLA's "Tiled layout" example f32[3,5]{1,0:T(2,2)}: tiled shape [2,3,2,2] row-major, so (i, j) is at
+  // ((i / 2 * 3 + j / 2) * 2 + i % 2) * 2 + j % 2 (the hand formula).
+  float f[24] = {};
+  const auto hand = [](index_t i, index_t j) { return ((i / 2 * 3 + j / 2) * 2 + i % 2) * 2 + j % 2; };
+  const auto m = make_runtime_mapping("f32[3,5]{1,0:T(2,2)}");
+  const auto t2 = make_runtime_tensor<2>(f, "f32[3,5]{1,0:T(2,2)}");
+  const auto t = make_runtime_tensor(f, std::string_view("f32[3,5]{1,0:T(2,2)}"));
+  REQUIRE(m.has_value());
+  REQUIRE(t2.has_value());
+  REQUIRE(t.has_value());
+  CHECK(t->rank() == 2);
+  for (index_t i = 0; i < 3; ++i) {
+    for (index_t j = 0; j < 5; ++j) {
+      INFO(i << ", " << j);
+      CHECK((*m)(i, j) == hand(i, j));
+      CHECK(&(*t2)(i, j) == f + hand(i, j));
+      CHECK(&(*t)(i, j) == f + hand(i, j));
+    }
+  }
+  // The parser's error with its column (0-based: the 'x' after the layout), then make_runtime_tensor's own.
+  const error trailing{error_id::extra_content, 20};
+  CHECK(make_runtime_mapping("f32[3,5]{1,0:T(2,2)}x").error() == trailing);
+  CHECK(make_runtime_tensor(f, "f32[3,5]{1,0:T(2,2)}x").error() == trailing);
+  CHECK(make_runtime_tensor<2>(f, "f32[3,5]{1,0:T(2,2)}x").error() == trailing);
+  CHECK(make_runtime_tensor<3>(f, "f32[3,5]{1,0:T(2,2)}").error().id == error_id::index_rank_mismatch);
+  CHECK(make_runtime_tensor(f, "f32[?,5]").error().id == error_id::dynamic_dimension);
+  CHECK(make_runtime_tensor(f, "bf16[3,5]").error().id == error_id::unsupported_element_size);
+
+  // visit with the rank a run-time value hands over the tensor itself (no fixed path): the loop written for
+  // rank 2 reads every element where the hand formula puts it.
+  for (index_t k = 0; k < 24; ++k) f[k] = float(k);
+  const float sum = t->visit([](const auto& a) {
+    static_assert(std::is_same_v<std::remove_cvref_t<decltype(a)>, runtime_tensor<float>>);
+    float s = 0;
+    for (index_t i = 0; i < 3; ++i) {
+      for (index_t j = 0; j < 5; ++j) s += a(i, j) * float(1 + i * 5 + j);
+    }
+    return s;
+  });
+  float expected = 0;
+  for (index_t i = 0; i < 3; ++i) {
+    for (index_t j = 0; j < 5; ++j) expected += float(hand(i, j)) * float(1 + i * 5 + j);
+  }
+  CHECK(sum == expected);
 }
 
 TEST_CASE("runtime_tensor: a shape without elements and a '*' layout the form shows strided are accepted",

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -21,6 +22,7 @@
 #include <xlayout/tensor/element.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
 #include <xlayout/tensor/mapping.hpp>
+#include <xlayout/text/parse_shape.hpp>
 #include <xlayout/values/element_type.hpp>
 #include <xlayout/values/shape.hpp>
 
@@ -586,6 +588,16 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   return m;
 }
 
+/// make_runtime_mapping of a shape's text as XLA prints it: parse_shape's error (with its column), or
+/// make_runtime_mapping's.
+///   const auto m = xlayout::make_runtime_mapping("f32[3,5]{1,0:T(2,2)}");
+template <std::size_t MaxRank = XLAYOUT_MAX_RANK>
+constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(std::string_view text) noexcept {
+  const result<shape> s = parse_shape(text);
+  if (!s) return s.error();
+  return make_runtime_mapping<MaxRank>(*s);
+}
+
 /// The Rank argument of a runtime_tensor whose rank is a run-time value too.
 inline constexpr std::size_t dynamic_rank = ~std::size_t{0};
 
@@ -788,19 +800,15 @@ class runtime_tensor {
   /// in registers (docs/performance.md: with g++ 12 the plain t(i, j) in a loop re-chooses the path per
   /// element):
   ///   sum = t.visit([](const auto& a) { float s = 0; for (...) for (...) s += a(i, j); return s; });
+  /// With a rank known only at run time there is no fixed path: f(*this), so that code generic over the rank
+  /// may call visit on any runtime_tensor.
   XLAYOUT_EXEC_CHECK_DISABLE
   template <class F>
-    requires(Rank != dynamic_rank)
   XLAYOUT_HD constexpr decltype(auto) visit(F&& f) const {
-    switch (m_.fixed_path()) {
-      case 1:
-        return f(fixed_path_tensor<Element, Rank, 1>(data_, m_));
-      case 2:
-        return f(fixed_path_tensor<Element, Rank, 2>(data_, m_));
-      case 3:
-        return f(fixed_path_tensor<Element, Rank, 3>(data_, m_));
-      default:
-        return f(*this);
+    if constexpr (Rank == dynamic_rank) {
+      return f(*this);
+    } else {
+      return visit_fixed(f);
     }
   }
   /// Checked access, as Tensor::at: the element's handle, or index_rank_mismatch / index_out_of_range.
@@ -822,6 +830,20 @@ class runtime_tensor {
   }
 
  private:
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class F>
+  XLAYOUT_HD constexpr decltype(auto) visit_fixed(F& f) const {
+    switch (m_.fixed_path()) {
+      case 1:
+        return f(fixed_path_tensor<Element, Rank, 1>(data_, m_));
+      case 2:
+        return f(fixed_path_tensor<Element, Rank, 2>(data_, m_));
+      case 3:
+        return f(fixed_path_tensor<Element, Rank, 3>(data_, m_));
+      default:
+        return f(*this);
+    }
+  }
   template <std::size_t... D>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference element_at(const index_t* idx,
                                                                 std::index_sequence<D...>) const noexcept {
@@ -866,6 +888,24 @@ template <std::size_t Rank, class Element>
 constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* data, const shape& s) noexcept {
   if (s.rank() != Rank) return error_id::index_rank_mismatch;
   return detail::make_runtime_tensor_as<runtime_tensor<Element, Rank>>(data, s);
+}
+
+/// Both forms of make_runtime_tensor from a shape's text as XLA prints it, as a custom call may receive it:
+/// parse_shape's error (with its column), or make_runtime_tensor's.
+///   auto t = xlayout::make_runtime_tensor<2>(ptr, "f32[3,5]{1,0:T(2,2)}");  // runtime_tensor<float, 2>
+template <class Element>
+constexpr result<runtime_tensor<Element>> make_runtime_tensor(Element* data, std::string_view text) noexcept {
+  const result<shape> s = parse_shape(text);
+  if (!s) return s.error();
+  return make_runtime_tensor(data, *s);
+}
+template <std::size_t Rank, class Element>
+  requires(Rank != dynamic_rank)
+constexpr result<runtime_tensor<Element, Rank>> make_runtime_tensor(Element* data,
+                                                                   std::string_view text) noexcept {
+  const result<shape> s = parse_shape(text);
+  if (!s) return s.error();
+  return make_runtime_tensor<Rank>(data, *s);
 }
 
 namespace detail {
