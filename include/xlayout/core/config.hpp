@@ -167,6 +167,19 @@
 #endif
 #endif
 
+/// Inlines every call inside a function, the calls those bring in too: on the memory-order walk of a
+/// runtime_tensor, whose nested loops call the callback in several places, so that g++ 12 does not leave a
+/// callback that reads the index out of line, called per element (2.4 times the time of the static walk's
+/// row-major loop; docs/performance.md). g++ only: clang inlines such a callback without it (and gained
+/// nothing from it in the same benchmark), and CUDA's front end has no such attribute.
+#ifndef XLAYOUT_FLATTEN
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define XLAYOUT_FLATTEN __attribute__((__flatten__))
+#else
+#define XLAYOUT_FLATTEN
+#endif
+#endif
+
 /// Marks a function that runs only when something has gone wrong (the index check's report): never inlined,
 /// laid out away from the hot path, and not weighed by the inliner at each accessor that calls it (with
 /// static_extent_list below, 49.9 -> 48.9 million g++ instructions per distinct tensor of

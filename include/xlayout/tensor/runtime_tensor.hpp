@@ -289,7 +289,9 @@ class basic_runtime_mapping {
  private:
   XLAYOUT_HD constexpr void check_range([[maybe_unused]] const index_t* idx) const noexcept {
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-    for (std::size_t d = 0; d < rank_; ++d) {
+    // d < MaxRank is implied (rank_ <= MaxRank); said, it keeps g++ 12 -O2 from warning (-Warray-bounds)
+    // that a mapping of capacity 1 reads idx[1].
+    for (std::size_t d = 0; d < rank_ && d < MaxRank; ++d) {
       if (idx[d] < 0 || idx[d] >= extents_[d]) {
         if (__builtin_is_constant_evaluated()) {
           detail::xlayout_assertion_failed("[xlayout:index_out_of_range] runtime_mapping: index");
@@ -1184,7 +1186,7 @@ walk_merged(const basic_runtime_mapping<M>& m, F f) {
 /// f(e, offset) for every element, offsets increasing; no division per element. @pre !m.merges_dimensions()
 /// (walk_merged).
 template <std::size_t N, std::size_t M, class F>
-XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
+XLAYOUT_FLATTEN XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mapping<M>& m, F f) {
   constexpr std::size_t max_terms = basic_runtime_mapping<M>::max_terms;
   const std::size_t rank = m.rank();
   const std::size_t terms = m.term_count();
@@ -1216,7 +1218,7 @@ struct runtime_element_visitor {
   Element* const& data;
   F& f;
   XLAYOUT_EXEC_CHECK_DISABLE
-  XLAYOUT_HD constexpr void operator()(const index_t* e, index_t offset) const {
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void operator()(const index_t* e, index_t offset) const {
     index_array<Rank> idx;
     for (std::size_t d = 0; d < Rank; ++d) idx[d] = e[d];
     f(static_cast<const index_array<Rank>&>(idx), data[offset]);
