@@ -2,8 +2,10 @@
 // (an index whose value is part of its type) and index_like, and index_array (one index per dimension,
 // tuple-like).
 #pragma once
+#include <array>
 #include <concepts>
 #include <cstddef>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -53,6 +55,25 @@ struct index_array {
   }
   friend constexpr bool operator==(const index_array&, const index_array&) = default;
 };
+
+namespace detail {
+/// The length of an index array (index_array<R>, std::array<I, R>, std::span<I, R> of integers), or
+/// not_an_index_array: what the overloads that report an array of another length than the rank test.
+inline constexpr std::size_t not_an_index_array = ~std::size_t{0};
+template <class A>
+inline constexpr std::size_t index_array_length = not_an_index_array;
+template <std::size_t R>
+inline constexpr std::size_t index_array_length<index_array<R>> = R;
+template <std::integral I, std::size_t R>
+inline constexpr std::size_t index_array_length<std::array<I, R>> = R;
+template <std::integral I, std::size_t R>
+  requires(R != std::dynamic_extent)
+inline constexpr std::size_t index_array_length<std::span<I, R>> = R;
+/// A, without const and reference, is an index array whose length is not Rank.
+template <class A, std::size_t Rank>
+concept index_array_of_other_length = index_array_length<std::remove_cvref_t<A>> != not_an_index_array &&
+                                      index_array_length<std::remove_cvref_t<A>> != Rank;
+}  // namespace detail
 
 }  // namespace XLAYOUT_NAMESPACE
 

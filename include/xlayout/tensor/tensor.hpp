@@ -145,6 +145,15 @@ class basic_tensor {
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(std::span<I, Ext::rank()> idx) const noexcept {
     return (*this)(to_index_array(idx));
   }
+  /// An index array of another length than the rank: one compile error naming the id (not a list of
+  /// overloads that do not match).
+  template <detail::index_array_of_other_length<Ext::rank()> A>
+  XLAYOUT_HD constexpr reference operator()(const A&) const noexcept {
+    static_assert(detail::index_array_length<A> == Ext::rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::Tensor: the index array needs one index per "
+                  "dimension (the note shows: its length == rank)");
+    return access::access(data_, 0);  // reported above
+  }
 #if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
   /// t[i, j] where the compiler has multidimensional subscripts (C++23).
   template <index_like... I>

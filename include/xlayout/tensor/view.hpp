@@ -1468,6 +1468,23 @@ class tensor_view {
   {
     return call_with(idx, std::make_index_sequence<rank()>{});
   }
+  template <std::integral I>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(
+      const std::array<I, rank()>& idx) const noexcept
+    requires(num_symbols == 0)
+  {
+    index_array<rank()> a;
+    for (std::size_t d = 0; d < rank(); ++d) a[d] = static_cast<index_t>(idx[d]);
+    return call_with(a, std::make_index_sequence<rank()>{});
+  }
+  /// An index array of another length than the rank: one compile error naming the id.
+  template <detail::index_array_of_other_length<rank()> A>
+  XLAYOUT_HD constexpr reference operator()(const A&) const noexcept {
+    static_assert(detail::index_array_length<A> == rank(),
+                  "[xlayout:index_rank_mismatch] xlayout::tensor_view: the index array needs one index per "
+                  "dimension (the note shows: its length == rank)");
+    return base_(index_array<Base::rank()>{});  // reported above
+  }
   XLAYOUT_HD constexpr reference operator[](const index_array<rank()>& idx) const noexcept
     requires(num_symbols == 0)
   {
