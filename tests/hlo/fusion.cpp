@@ -370,6 +370,84 @@ TEST_CASE("errors are values: capacity too small, no such output, no module", "[
   CHECK_FALSE(hlo::checked_output_to_input(*empty, 0).has_value());
 }
 
+TEST_CASE(
+    "a module with XLA's stack-frame index (recent JAX dumps) has the analysis of the module without it",
+    "[hlo][fusion]") {
+  const std::string computations = R"(
+ENTRY %main.5 (Arg_0.1: f32[8,4]) -> f32[4,8] {
+  %Arg_0.1 = f32[8,4]{1,0} parameter(0), metadata={op_name="x"}
+  %transpose.2 = f32[4,8]{1,0} transpose(f32[8,4]{1,0} %Arg_0.1), dimensions={1,0}, metadata={op_type="transpose" op_name="jit(f)/transpose" source_file="/tmp/x.py" source_line=3 stack_frame_id=2}
+  %sine.3 = f32[4,8]{1,0} sine(%transpose.2), metadata={op_type="sin" stack_frame_id=1}
+  ROOT %multiply.4 = f32[4,8]{1,0} multiply(%sine.3, %transpose.2), metadata={op_type="mul" stack_frame_id=2}
+}
+)";
+  const std::string header = "HloModule jit_f, entry_computation_layout={(f32[8,4]{1,0})->f32[4,8]{1,0}}\n";
+  const std::string index = R"(
+FileNames
+1 "/tmp/x.py"
+2 "/usr/lib/python3/site-packages/jax/_src/foo.py"
+
+FunctionNames
+1 "f"
+2 "<lambda>"
+
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=3 end_line=3 column=9 end_column=20}
+2 {file_name_id=2 function_name_id=2 line=10 end_line=10 column=1 end_column=4}
+
+StackFrames
+1 {file_location_id=1 parent_frame_id=1}
+2 {file_location_id=2 parent_frame_id=1}
+)";
+  const auto with = parse(header + index + computations);
+  const auto without = parse(header + computations);
+  const auto a = hlo::checked_output_to_input(*with, 0);
+  const auto b = hlo::checked_output_to_input(*without, 0);
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  REQUIRE(a->num_operands() == 1);
+  REQUIRE(b->num_operands() == 1);
+  REQUIRE(a->count(0) == b->count(0));
+  CHECK(a->count(0) == 1);
+  for (std::size_t j = 0; j < a->count(0); ++j) CHECK(a->get(0, j) == b->get(0, j));
+  CHECK(has(*a, 0, "(d0, d1) -> (d1, d0), domain: d0 in [0, 3], d1 in [0, 7]"));
+  const auto c = hlo::checked_input_to_output(*with, 0);
+  const auto d = hlo::checked_input_to_output(*without, 0);
+  REQUIRE(c.has_value());
+  REQUIRE(d.has_value());
+  REQUIRE(c->count(0) == d->count(0));
+  for (std::size_t j = 0; j < c->count(0); ++j) CHECK(c->get(0, j) == d->get(0, j));
+}
+
+TEST_CASE("a module parse_module accepts reports an op whose sizes do not fit as hlo_malformed_op",
+          "[hlo][fusion]") {
+  // The maps of these ops read outside their operands; XLA's verifier rejects them.
+  const std::string dot = R"(HloModule m
+ENTRY e {
+  p0 = f32[8,128] parameter(0)
+  p1 = f32[128,64] parameter(1)
+  ROOT d = f32[8,65]{1,0} dot(f32[8,128] p0, f32[128,64] p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+})";
+  const auto m = parse(dot);
+  CHECK(hlo::checked_output_to_input(*m, 0).error().id == error_id::hlo_malformed_op);
+  const auto chain = parse(R"(HloModule m
+ENTRY e {
+  p0 = f32[20] parameter(0)
+  b = f32[10,21]{1,0} broadcast(p0), dimensions={1}
+  ROOT n = f32[10,21]{1,0} negate(b)
+})");
+  CHECK(hlo::checked_output_to_input(*chain, 0).error().id == error_id::hlo_malformed_op);
+  CHECK(hlo::checked_input_to_output(*chain, 0).error().id == error_id::hlo_malformed_op);
+  const auto fine = parse(R"(HloModule m
+ENTRY e {
+  p0 = f32[20] parameter(0)
+  b = f32[10,20]{1,0} broadcast(p0), dimensions={1}
+  ROOT n = f32[10,20]{1,0} negate(b)
+})");
+  CHECK(hlo::checked_output_to_input(*fine, 0).has_value());
+  CHECK(hlo::checked_input_to_output(*fine, 0).has_value());
+}
+
 // ---- the law on random fusions ------------------------------------------------------------------------
 
 namespace {

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <functional>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -395,6 +396,177 @@ TEST_CASE("undefined maps for opcodes the analysis does not model; errors for ma
   CHECK(hlo::checked_output_to_input(d, 0).error().id == error_id::hlo_malformed_op);  // missing rhs
   hlo::op none = make_op(hlo::opcode::add, {}, {});
   CHECK(hlo::checked_output_to_input(none, 0).error().id == error_id::hlo_malformed_op);
+}
+
+// ---- shapes that do not fit the opcode -----------------------------------------------------------------
+
+namespace {
+
+using one_op_module = hlo::basic_module<16, 2, 32, 512>;
+
+/// The ENTRY root of a module as an hlo::op: parse_module reads the text (it checks the syntax and each
+/// shape, not whether the shapes fit the opcode); the maps say whether they do.
+hlo::op root_op(std::string_view text) {
+  auto m = std::make_unique<one_op_module>();
+  const hlo::parse_error e = hlo::parse_module_into(text, *m);
+  INFO(text << "\n" << hlo::describe(e).view());
+  REQUIRE(e.id == error_id::none);
+  return hlo::op_of(*m, m->computations[m->entry].root);
+}
+/// The error of output_to_input (output 0) on the root of the module `text` (none when it has maps).
+error_id o2i_error(std::string_view text) {
+  return hlo::checked_output_to_input(root_op(text), 0).error().id;
+}
+/// The error of input_to_output (operand `input`) on the root of the module `text`.
+error_id i2o_error(std::string_view text, std::size_t input = 0) {
+  return hlo::checked_input_to_output(root_op(text), input).error().id;
+}
+
+}  // namespace
+
+TEST_CASE("malformed dot (XLA's InferDotOpShape): output dims, contracting and batch sizes",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string two = "ENTRY e {\n  p0 = f32[8,128] parameter(0)\n  p1 = f32[128,64] parameter(1)\n";
+  const std::string dims = ", lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}";
+  CHECK(o2i_error(two + "  ROOT d = f32[8,64]{1,0} dot(p0, p1)" + dims) == error_id::none);
+  // The output must be lhs's free dims, then rhs's: 65 is no dimension of rhs; [64,8] has them swapped.
+  CHECK(o2i_error(two + "  ROOT d = f32[8,65]{1,0} dot(p0, p1)" + dims) == malformed);
+  CHECK(o2i_error(two + "  ROOT d = f32[64,8]{1,0} dot(p0, p1)" + dims) == malformed);
+  // The contracting dimensions differ: 128 against 256.
+  CHECK(o2i_error("ENTRY e {\n  p0 = f32[8,128] parameter(0)\n  p1 = f32[256,64] parameter(1)\n"
+                  "  ROOT d = f32[8,64]{1,0} dot(p0, p1)" +
+                  dims) == malformed);
+  // Batch dimensions: sizes 2 and 3 differ; the output lists the batch dimension first.
+  const std::string batch =
+      ", lhs_batch_dims={0}, rhs_batch_dims={0}, lhs_contracting_dims={2}, "
+      "rhs_contracting_dims={1}\n}";
+  CHECK(o2i_error("ENTRY e {\n  p0 = f32[2,8,16] parameter(0)\n  p1 = f32[2,16,4] parameter(1)\n"
+                  "  ROOT d = f32[2,8,4] dot(p0, p1)" +
+                  batch) == error_id::none);
+  CHECK(o2i_error("ENTRY e {\n  p0 = f32[2,8,16] parameter(0)\n  p1 = f32[3,16,4] parameter(1)\n"
+                  "  ROOT d = f32[2,8,4] dot(p0, p1)" +
+                  batch) == malformed);
+  CHECK(o2i_error("ENTRY e {\n  p0 = f32[2,8,16] parameter(0)\n  p1 = f32[2,16,4] parameter(1)\n"
+                  "  ROOT d = f32[8,2,4] dot(p0, p1)" +
+                  batch) == malformed);
+  // scaled-dot shares dot's rules.
+  hlo::op sd = make_op(hlo::opcode::scaled_dot, {shp({8, 128}), shp({128, 64}), shp({8, 4}), shp({4, 64})},
+                       {shp({8, 65})});
+  sd.attrs.dot.lhs_contracting_dimensions = cdl({1});
+  sd.attrs.dot.rhs_contracting_dimensions = cdl({0});
+  CHECK(hlo::checked_output_to_input(sd, 0).error().id == malformed);
+  sd.results[0] = shp({8, 64});
+  CHECK(hlo::checked_output_to_input(sd, 0).has_value());
+}
+
+TEST_CASE("malformed broadcast (XLA's HLO verifier): an operand size differs from its output dimension",
+          "[hlo][op_maps]") {
+  const std::string p = "ENTRY e {\n  p0 = f32[20] parameter(0)\n";
+  CHECK(o2i_error(p + "  ROOT b = f32[10,20]{1,0} broadcast(p0), dimensions={1}\n}") == error_id::none);
+  CHECK(o2i_error(p + "  ROOT b = f32[10,21]{1,0} broadcast(p0), dimensions={1}\n}") ==
+        error_id::hlo_malformed_op);
+  CHECK(i2o_error(p + "  ROOT b = f32[10,21]{1,0} broadcast(p0), dimensions={1}\n}") ==
+        error_id::hlo_malformed_op);
+  // No degenerate broadcast in HLO: a size-1 operand dimension must match too.
+  CHECK(o2i_error("ENTRY e {\n  p0 = f32[1] parameter(0)\n  ROOT b = f32[10,20]{1,0} broadcast(p0), "
+                  "dimensions={1}\n}") == error_id::hlo_malformed_op);
+}
+
+TEST_CASE("malformed slice (XLA's InferSliceShape): output sizes, start and limit inside the operand",
+          "[hlo][op_maps]") {
+  const std::string p = "ENTRY e {\n  p0 = f32[20] parameter(0)\n";
+  CHECK(o2i_error(p + "  ROOT s = f32[10]{0} slice(p0), slice={[0:20:2]}\n}") == error_id::none);
+  CHECK(i2o_error(p + "  ROOT s = f32[10]{0} slice(p0), slice={[0:20:2]}\n}") == error_id::none);
+  // ceil((20 - 0) / 2) is 10, not 7.
+  CHECK(o2i_error(p + "  ROOT s = f32[7]{0} slice(p0), slice={[0:20:2]}\n}") == error_id::hlo_malformed_op);
+  CHECK(i2o_error(p + "  ROOT s = f32[7]{0} slice(p0), slice={[0:20:2]}\n}") == error_id::hlo_malformed_op);
+  // ceil((20 - 1) / 3) is 7.
+  CHECK(o2i_error(p + "  ROOT s = f32[7]{0} slice(p0), slice={[1:20:3]}\n}") == error_id::none);
+  CHECK(o2i_error(p + "  ROOT s = f32[6]{0} slice(p0), slice={[1:20:3]}\n}") == error_id::hlo_malformed_op);
+  // The limit past the operand, a negative start, a start after the limit.
+  CHECK(o2i_error(p + "  ROOT s = f32[5]{0} slice(p0), slice={[18:23]}\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(p + "  ROOT s = f32[5]{0} slice(p0), slice={[-1:4]}\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(p + "  ROOT s = f32[0]{0} slice(p0), slice={[5:3]}\n}") == error_id::hlo_malformed_op);
+}
+
+TEST_CASE("malformed elementwise ops (XLA's HLO verifier): operand dims differ from the output's",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string ab = "ENTRY e {\n  a = f32[20] parameter(0)\n  b = f32[21] parameter(1)\n";
+  CHECK(o2i_error(ab + "  ROOT s = f32[20] add(a, b)\n}") == malformed);
+  CHECK(i2o_error(ab + "  ROOT s = f32[20] add(a, b)\n}") == malformed);
+  CHECK(o2i_error(ab + "  ROOT s = f32[20] multiply(a, a)\n}") == error_id::none);
+  CHECK(o2i_error(ab + "  ROOT s = f32[21] multiply(a, a)\n}") == malformed);
+  CHECK(o2i_error(ab + "  ROOT s = f32[20] negate(b)\n}") == malformed);
+  CHECK(o2i_error(ab + "  ROOT c = pred[20] compare(a, b), direction=LT\n}") == malformed);
+  // select: a scalar predicate is read at (); a predicate of other dims is malformed.
+  const std::string sel =
+      "ENTRY e {\n  a = f32[4] parameter(0)\n  c = pred[] parameter(1)\n"
+      "  d = pred[5] parameter(2)\n";
+  CHECK(o2i_error(sel + "  ROOT s = f32[4] select(c, a, a)\n}") == error_id::none);
+  CHECK(o2i_error(sel + "  ROOT s = f32[4] select(d, a, a)\n}") == malformed);
+  // clamp: scalar bounds are read at (); bounds of other dims are malformed.
+  const std::string cl =
+      "ENTRY e {\n  x = f32[4] parameter(0)\n  lo = f32[] parameter(1)\n"
+      "  l3 = f32[3] parameter(2)\n";
+  CHECK(o2i_error(cl + "  ROOT c = f32[4] clamp(lo, x, lo)\n}") == error_id::none);
+  CHECK(o2i_error(cl + "  ROOT c = f32[4] clamp(l3, x, l3)\n}") == malformed);
+  // A variadic all-reduce: operand k has the dims of output k.
+  hlo::op ar = make_op(hlo::opcode::all_reduce, {shp({4}), shp({8})}, {shp({4}), shp({8})});
+  CHECK(hlo::checked_output_to_input(ar, 0).has_value());
+  ar.results[1] = shp({9});
+  CHECK(hlo::checked_output_to_input(ar, 0).error().id == malformed);
+}
+
+TEST_CASE("malformed reduce-window (XLA's InferWindowOutputShape): output sizes from the window arithmetic",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string p =
+      "add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = f32[] add(x, y)\n}\n"
+      "ENTRY e {\n  p = f32[4,5] parameter(0)\n  z = f32[] constant(0)\n";
+  CHECK(o2i_error(p +
+                  "  ROOT r = f32[2,2] reduce-window(p, z), window={size=2x2 stride=2x2}, to_apply=add\n}") ==
+        error_id::none);
+  CHECK(o2i_error(p +
+                  "  ROOT r = f32[3,2] reduce-window(p, z), window={size=2x2 stride=2x2}, to_apply=add\n}") ==
+        malformed);
+  // Dim 1: the base 5 dilated by 2 is 9, padded 1 + 9 + 1 = 11; the window 3: (11 - 3) / 2 + 1 = 5.
+  const std::string w = "window={size=1x3 stride=1x2 pad=0_0x1_1 lhs_dilate=1x2}, to_apply=add\n}";
+  CHECK(o2i_error(p + "  ROOT r = f32[4,5] reduce-window(p, z), " + w) == error_id::none);
+  CHECK(o2i_error(p + "  ROOT r = f32[4,6] reduce-window(p, z), " + w) == malformed);
+  // Window dilation 2 makes the window of size 3 span 5: (5 - 5) / 1 + 1 = 1.
+  CHECK(
+      o2i_error(
+          p + "  ROOT r = f32[4,1] reduce-window(p, z), window={size=1x3 rhs_dilate=1x2}, to_apply=add\n}") ==
+      error_id::none);
+  CHECK(
+      o2i_error(
+          p + "  ROOT r = f32[4,3] reduce-window(p, z), window={size=1x3 rhs_dilate=1x2}, to_apply=add\n}") ==
+      malformed);
+  // A padded size below 0 has no output size in XLA.
+  CHECK(o2i_error(
+            p + "  ROOT r = f32[4,0] reduce-window(p, z), window={size=1x1 pad=0_0x-6_0}, to_apply=add\n}") ==
+        malformed);
+}
+
+TEST_CASE("malformed concatenate, reverse and pad (XLA's shape inference): sizes that do not follow",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string ab =
+      "ENTRY e {\n  a = f32[2,3] parameter(0)\n  b = f32[2,4] parameter(1)\n"
+      "  z = f32[] constant(0)\n";
+  CHECK(o2i_error(ab + "  ROOT c = f32[2,7] concatenate(a, b), dimensions={1}\n}") == error_id::none);
+  // Along dimension 0 the other sizes (3 and 4) must be the output's.
+  CHECK(o2i_error(ab + "  ROOT c = f32[4,3] concatenate(a, b), dimensions={0}\n}") == malformed);
+  CHECK(i2o_error(ab + "  ROOT c = f32[4,4] concatenate(a, b), dimensions={0}\n}", 0) == malformed);
+  CHECK(o2i_error(ab + "  ROOT r = f32[2,3] reverse(a), dimensions={1}\n}") == error_id::none);
+  CHECK(o2i_error(ab + "  ROOT r = f32[2,4] reverse(a), dimensions={1}\n}") == malformed);
+  CHECK(i2o_error(ab + "  ROOT r = f32[2,4] reverse(a), dimensions={1}\n}") == malformed);
+  // pad: 3 + 1 + 2 + (3 - 1) * 1 = 8 along dimension 1; a negative result has no shape.
+  CHECK(o2i_error(ab + "  ROOT p = f32[2,8] pad(a, z), padding=0_0x1_2_1\n}") == error_id::none);
+  CHECK(o2i_error(ab + "  ROOT p = f32[2,9] pad(a, z), padding=0_0x1_2_1\n}") == malformed);
+  CHECK(o2i_error(ab + "  ROOT p = f32[2,0] pad(a, z), padding=0_0x-2_-2\n}") == malformed);
 }
 
 // ---- laws on random ops --------------------------------------------------------------------------------

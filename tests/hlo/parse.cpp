@@ -385,6 +385,121 @@ add {
   STATIC_REQUIRE(!n->computations[1].is_entry);
 }
 
+namespace {
+
+// The module of a recent JAX dump, with the stack-frame index XLA's HloModule::Print writes after the header
+// (XLA's parser: HloParserImpl::ParseStackFrameIndex) and instructions whose metadata names a stack frame;
+// and the same module without the index.
+constexpr const auto& with_stack_frames =
+    hlo::module_v<R"(HloModule jit_f, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
+
+FileNames
+1 "/tmp/x.py"
+2 "/usr/lib/python3/site-packages/jax/_src/foo.py"
+
+FunctionNames
+1 "f"
+2 "<lambda>"
+
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=3 end_line=3 column=9 end_column=20}
+2 {file_name_id=2, function_name_id=2, line=10, end_line=12, column=1, end_column=4}
+
+StackFrames
+1 {file_location_id=1 parent_frame_id=1}
+2 {file_location_id=2 parent_frame_id=1}
+
+ENTRY %main.3 (Arg_0.1: f32[4]) -> f32[4] {
+  %Arg_0.1 = f32[4]{0} parameter(0), metadata={op_name="x"}
+  %sine.2 = f32[4]{0} sine(f32[4]{0} %Arg_0.1), metadata={op_type="sin" op_name="jit(f)/sin" source_file="/tmp/x.py" source_line=3 stack_frame_id=2}
+  ROOT %add.3 = f32[4]{0} add(%sine.2, %Arg_0.1), metadata={op_type="add" op_name="jit(f)/add" stack_frame_id=1}
+}
+)">;
+constexpr const auto& without_stack_frames =
+    hlo::module_v<R"(HloModule jit_f, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
+
+ENTRY %main.3 (Arg_0.1: f32[4]) -> f32[4] {
+  %Arg_0.1 = f32[4]{0} parameter(0), metadata={op_name="x"}
+  %sine.2 = f32[4]{0} sine(f32[4]{0} %Arg_0.1), metadata={op_type="sin" op_name="jit(f)/sin" source_file="/tmp/x.py" source_line=3 stack_frame_id=2}
+  ROOT %add.3 = f32[4]{0} add(%sine.2, %Arg_0.1), metadata={op_type="add" op_name="jit(f)/add" stack_frame_id=1}
+}
+)">;
+
+template <class A, class B>
+constexpr bool same_module(const A& a, const B& b) {
+  if (a.text(a.name) != b.text(b.name) || a.entry != b.entry ||
+      a.computations.size() != b.computations.size() || a.instructions.size() != b.instructions.size() ||
+      a.shapes.size() != b.shapes.size() || a.chars.size() != b.chars.size())
+    return false;
+  for (std::size_t i = 0; i < a.computations.size(); ++i) {
+    if (!(a.computations[i] == b.computations[i])) return false;
+  }
+  for (std::size_t i = 0; i < a.instructions.size(); ++i) {
+    if (!(a.instructions[i] == b.instructions[i])) return false;
+  }
+  for (std::size_t i = 0; i < a.shapes.size(); ++i) {
+    if (!(a.shapes[i] == b.shapes[i])) return false;
+  }
+  for (std::size_t i = 0; i < a.chars.size(); ++i) {
+    if (a.chars[i] != b.chars[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("parse: XLA's stack-frame index after the header is read and dropped (recent JAX dumps)",
+          "[hlo][parse]") {
+  STATIC_REQUIRE(with_stack_frames.text(with_stack_frames.name) == "jit_f");
+  STATIC_REQUIRE(with_stack_frames.instructions.size() == 3);
+  STATIC_REQUIRE(named(with_stack_frames, "add.3").is_root);
+  // The same module as without the index: what the analysis reads is the same, so are its maps.
+  STATIC_REQUIRE(same_module(with_stack_frames, without_stack_frames));
+  // Any of the sections, in XLA's order, without a header or blank lines, with comments between.
+  STATIC_REQUIRE(
+      error_of("FileNames 1 \"a.py\" // a comment\nStackFrames\n1 {file_location_id=1 parent_frame_id=0}\n"
+               "ENTRY e {\n  ROOT p = f32[] parameter(0)\n}") == where{error_id::none, 0, 0});
+  STATIC_REQUIRE(
+      error_of("HloModule m\nFunctionNames\nFileLocations\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::none, 0, 0});
+  // A section keyword followed by '{' or '(' names a computation, as before.
+  STATIC_REQUIRE(error_of("FileNames {\n  ROOT p = f32[] parameter(0)\n}") == where{error_id::none, 0, 0});
+  // Sections out of XLA's order: FileNames after StackFrames reads as a computation's name, and its body
+  // is missing (the '1' at line 4, column 1).
+  STATIC_REQUIRE(
+      error_of(
+          "HloModule m\nStackFrames\nFileNames\n1 \"a.py\"\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::unexpected_character, 4, 1});
+}
+
+TEST_CASE("parse: a malformed stack-frame index line gives the id, its line and column (counted by hand)",
+          "[hlo][parse]") {
+  // A file name that does not close: at its opening quote, line 3 column 3.
+  STATIC_REQUIRE(
+      error_of("HloModule m\nFileNames\n1 \"/tmp/x.py\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::unexpected_end, 3, 3});
+  // A name without its string: `2 f.py` on line 4, f at column 3.
+  STATIC_REQUIRE(
+      error_of("HloModule m\nFileNames\n1 \"x.py\"\n2 f.py\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::unexpected_character, 4, 3});
+  // A field without its value: `1 {file_name_id=1 line=}` on line 3, the '}' at column 24.
+  STATIC_REQUIRE(error_of("HloModule m\nFileLocations\n1 {file_name_id=1 line=}\nENTRY e {\n  ROOT p = f32[] "
+                          "parameter(0)\n}") == where{error_id::expected_integer, 3, 24});
+  // A field without '=': `1 {file_location_id 1}` on line 3, the 1 at column 21.
+  STATIC_REQUIRE(
+      error_of(
+          "HloModule m\nStackFrames\n1 {file_location_id 1}\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::unexpected_character, 3, 21});
+  // An entry without its braces: `1 file_location_id=1` on line 3, f at column 3.
+  STATIC_REQUIRE(
+      error_of(
+          "HloModule m\nStackFrames\n1 file_location_id=1\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}") ==
+      where{error_id::unexpected_character, 3, 3});
+  // The text ends inside an entry: at the end, after `1 {file_location_id=1 ` (line 3, column 23).
+  STATIC_REQUIRE(error_of("HloModule m\nStackFrames\n1 {file_location_id=1 ") ==
+                 where{error_id::unexpected_end, 3, 23});
+}
+
 TEST_CASE("parse: errors carry the id, the line and the column (counted by hand)", "[hlo][parse]") {
   // Line 4 `  ROOT n = f32[] negate(q)`: q at column 25.
   STATIC_REQUIRE(

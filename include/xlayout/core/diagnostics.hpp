@@ -117,8 +117,8 @@
     "HLO text: the module needs more instructions, computations, shapes, characters, operands or called "   \
     "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")                                           \
   X(hlo_malformed_op,                                                                                       \
-    "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " \
-    "the rank, a dimension number out of range)")                                                           \
+    "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " \
+    "a list whose size is not the rank, a dimension number out of range)")                                  \
   X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")          \
   /* views */                                                                                               \
   X(view_not_a_permutation,                                                                                 \
@@ -452,7 +452,7 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_multiple_entries, "[xlayout:hlo_multiple_entries] " "HLO text: more than one computation is marked ENTRY");
   static_assert(Id != error_id::hlo_invalid_attribute, "[xlayout:hlo_invalid_attribute] " "HLO text: the value of this attribute does not have the form XLA prints");
   static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
-  static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, a list whose size is not " "the rank, a dimension number out of range)");
+  static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " "a list whose size is not the rank, a dimension number out of range)");
   static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO op: the instruction has no operand or output with this number");
   static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
   static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");

@@ -6,7 +6,11 @@
 // simplification (reshape and bitcast: Simplify(kPreserve); reduce-window and convolution: Simplify();
 // the rest: construction folding only). Opcodes XLA does not model give undefined maps ("unknown
 // indexing"), never an error. Errors: only for capacities and for malformed ops (an operand missing,
-// an attribute list whose size does not fit the ranks, a dimension number out of range).
+// an attribute list whose size does not fit the ranks, a dimension number out of range, or sizes that XLA's
+// shape inference and HLO verifier reject: a dot, broadcast, slice, elementwise op, reduce-window, pad,
+// reverse, transpose, reshape, reduce or concatenate whose output does not follow from its operands). The
+// ops are checked here, when their maps are computed; hlo::parse_module checks the syntax and each shape,
+// not the ops.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -65,6 +69,17 @@ constexpr bool distinct_in_range(const dimension_list& l, std::size_t rank) noex
     for (std::size_t j = 0; j < i; ++j) {
       if (l[j] == l[i]) return false;
     }
+  }
+  return true;
+}
+
+/// XLA's CompatibleDimensionSizes: equal sizes, or one of them unbounded dynamic ('?').
+constexpr bool compatible_size(index_t a, index_t b) noexcept { return a == b || a == dyn || b == dyn; }
+/// The same rank and compatible sizes in every dimension.
+constexpr bool compatible_dims(const shape& a, const shape& b) noexcept {
+  if (a.rank() != b.rank()) return false;
+  for (std::size_t i = 0; i < a.rank(); ++i) {
+    if (!compatible_size(a.dimensions[i], b.dimensions[i])) return false;
   }
   return true;
 }
@@ -292,7 +307,22 @@ constexpr const shape& output_shape(const op& o, std::size_t id) noexcept {
 
 // ---- the ops, output to input -------------------------------------------------------------------------
 
+/// XLA's HLO verifier for elementwise ops: every operand has the dimensions of the output (a variadic
+/// all-reduce: operand k those of output k). A scalar operand of a non-scalar op is read at () as XLA's
+/// indexing analysis reads it (select's predicate, clamp's bounds).
+constexpr bool elementwise_ok(const op& o, std::size_t output_id) noexcept {
+  const shape& out = output_shape(o, output_id);
+  for (std::size_t k = 0; k < o.operands.size(); ++k) {
+    const shape& s = o.operands[k];
+    if (s.rank() == 0 && out.rank() != 0) continue;
+    const shape& own = o.results.size() > 1 && k < o.results.size() ? o.results[k] : out;
+    if (s.rank() != out.rank() || !compatible_dims(s, own)) return false;
+  }
+  return true;
+}
+
 constexpr result<instruction_indexing> elementwise_o2i(const op& o, std::size_t output_id) noexcept {
+  if (!elementwise_ok(o, output_id)) return error_id::hlo_malformed_op;
   const dims_t out = dims_of(output_shape(o, output_id));
   auto identity = identity_map(out);
   if (!identity) return identity.error();
@@ -302,12 +332,7 @@ constexpr result<instruction_indexing> elementwise_o2i(const op& o, std::size_t 
   for (const shape& s : o.operands) {
     operand_indexing oi;
     // Select allows an implicit broadcast of a scalar predicate; XLA handles every scalar operand so.
-    if (s.rank() == 0 && out.size() != 0) {
-      oi.map = *scalar;
-    } else {
-      if (s.rank() != out.size()) return error_id::hlo_malformed_op;
-      oi.map = *identity;
-    }
+    oi.map = s.rank() == 0 && out.size() != 0 ? *scalar : *identity;
     r.push_back(oi);
   }
   return r;
@@ -351,11 +376,23 @@ constexpr result<instruction_indexing> single(const result<indexing_map>& m) noe
   return r;
 }
 
-constexpr result<instruction_indexing> broadcast_o2i(const op& o) noexcept {
+/// XLA's HLO verifier for broadcast: operand dimension i becomes output dimension dimensions[i], of the same
+/// size.
+constexpr bool broadcast_ok(const op& o) noexcept {
+  const shape& in = o.operands[0];
   const shape& out = o.results[0];
   const dimension_list& bd = o.attrs.dimensions;
-  if (bd.size() != o.operands[0].rank() || !distinct_in_range(bd, out.rank()))
-    return error_id::hlo_malformed_op;
+  if (bd.size() != in.rank() || !distinct_in_range(bd, out.rank())) return false;
+  for (std::size_t i = 0; i < bd.size(); ++i) {
+    if (!compatible_size(in.dimensions[i], out.dimensions[static_cast<std::size_t>(bd[i])])) return false;
+  }
+  return true;
+}
+
+constexpr result<instruction_indexing> broadcast_o2i(const op& o) noexcept {
+  if (!broadcast_ok(o)) return error_id::hlo_malformed_op;
+  const shape& out = o.results[0];
+  const dimension_list& bd = o.attrs.dimensions;
   map_builder b(out.rank(), 0);
   set_sizes(b, dims_of(out));
   for (index_t d : bd) b.add_result(b.dim(static_cast<std::size_t>(d)));
@@ -366,7 +403,7 @@ constexpr result<instruction_indexing> broadcast_i2o(const op& o) noexcept {
   const shape& in = o.operands[0];
   const shape& out = o.results[0];
   const dimension_list& bd = o.attrs.dimensions;
-  if (bd.size() != in.rank() || !distinct_in_range(bd, out.rank())) return error_id::hlo_malformed_op;
+  if (!broadcast_ok(o)) return error_id::hlo_malformed_op;
   dims_t added;
   for (std::size_t j = 0; j < out.rank(); ++j) {
     if (!contains(bd, static_cast<index_t>(j))) added.push_back(out.dimensions[j]);
@@ -382,6 +419,8 @@ constexpr result<instruction_indexing> broadcast_i2o(const op& o) noexcept {
   return single(b.finish());
 }
 
+/// XLA's InferConcatOpShape: the operands have the output's sizes except along the concatenated
+/// dimension, where their sizes add up to the output's.
 constexpr bool concat_ok(const op& o) noexcept {
   if (o.attrs.dimensions.size() != 1) return false;
   const shape& out = o.results[0];
@@ -390,7 +429,13 @@ constexpr bool concat_ok(const op& o) noexcept {
   index_t total = 0;
   for (const shape& s : o.operands) {
     if (s.rank() != out.rank()) return false;
-    total += s.dimensions[static_cast<std::size_t>(cd)];
+    for (std::size_t i = 0; i < out.rank(); ++i) {
+      if (i != static_cast<std::size_t>(cd) && !compatible_size(s.dimensions[i], out.dimensions[i]))
+        return false;
+    }
+    const checked_index sum = checked_add(total, s.dimensions[static_cast<std::size_t>(cd)]);
+    if (!sum.ok) return false;
+    total = sum.value;
   }
   return total == out.dimensions[static_cast<std::size_t>(cd)];
 }
@@ -458,7 +503,7 @@ constexpr result<indexing_map> reverse_map(const dimension_list& reversed, const
 
 constexpr result<instruction_indexing> reverse(const op& o) noexcept {
   const shape& out = o.results[0];
-  if (!distinct_in_range(o.attrs.dimensions, out.rank()) || o.operands[0].rank() != out.rank())
+  if (!distinct_in_range(o.attrs.dimensions, out.rank()) || !compatible_dims(o.operands[0], out))
     return error_id::hlo_malformed_op;
   return single(reverse_map(o.attrs.dimensions, dims_of(out)));
 }
@@ -553,12 +598,19 @@ constexpr result<instruction_indexing> reduce_i2o(const op& o, std::size_t input
   return r;
 }
 
+/// XLA's InferSliceShape: per dimension 0 <= start <= limit <= the operand's size (unchecked where that
+/// size is '?'), stride >= 1, and the output's size ceil((limit - start) / stride).
 constexpr bool slice_ok(const op& o) noexcept {
   const shape& in = o.operands[0];
   const shape& out = o.results[0];
   if (o.attrs.slice.size() != in.rank() || out.rank() != in.rank()) return false;
-  for (const slice_dimension& s : o.attrs.slice) {
-    if (s.stride <= 0) return false;
+  for (std::size_t i = 0; i < in.rank(); ++i) {
+    const slice_dimension& s = o.attrs.slice[i];
+    if (s.start < 0 || (in.dimensions[i] != dyn && s.limit > in.dimensions[i]) || s.start > s.limit ||
+        s.stride <= 0)
+      return false;
+    const index_t n = s.limit - s.start;  // no overflow: 0 <= start <= limit
+    if (!compatible_size(out.dimensions[i], n / s.stride + (n % s.stride != 0 ? 1 : 0))) return false;
   }
   return true;
 }
@@ -617,8 +669,20 @@ constexpr result<instruction_indexing> pad_o2i(const op& o) noexcept {
       o.attrs.padding.size() != out.rank())
     return error_id::hlo_malformed_op;
   dims_t low, high, interior;
-  for (const padding_dimension& p : o.attrs.padding) {
+  for (std::size_t i = 0; i < out.rank(); ++i) {
+    const padding_dimension& p = o.attrs.padding[i];
     if (p.interior_padding < 0) return error_id::hlo_malformed_op;
+    // XLA's InferPadShape: size + low + high + max(size - 1, 0) * interior, not negative.
+    const index_t n = in.dimensions[i];
+    if (n != dyn) {
+      const checked_index holes = checked_mul(n > 0 ? n - 1 : 0, p.interior_padding);
+      const checked_index a = checked_add(n, p.edge_padding_low);
+      const checked_index b = checked_add(a.value, p.edge_padding_high);
+      const checked_index padded = checked_add(b.value, holes.value);
+      if (!holes.ok || !a.ok || !b.ok || !padded.ok || padded.value < 0 ||
+          !compatible_size(out.dimensions[i], padded.value))
+        return error_id::hlo_malformed_op;
+    }
     low.push_back(p.edge_padding_low);
     high.push_back(p.edge_padding_high);
     interior.push_back(p.interior_padding);
@@ -639,12 +703,43 @@ constexpr bool window_ok(const static_vector<window_dimension, XLAYOUT_MAX_RANK>
   return true;
 }
 
+/// XLA's DilatedBound: the size of `size` elements with dilation - 1 holes between neighbours; -1 when it
+/// does not fit in int64.
+constexpr index_t dilated_bound(index_t size, index_t dilation) noexcept {
+  if (size == 0) return 0;
+  const checked_index m = checked_mul(size - 1, dilation);
+  return m.ok && m.value < index_max ? m.value + 1 : -1;
+}
+
+/// XLA's InferWindowOutputShape for one dimension of size `base` (window_ok holds): StridedBound of the
+/// padded, dilated base and the dilated window. '?' for a '?' base; -1 where XLA's arithmetic fails (a
+/// negative padded size, a value outside int64).
+constexpr index_t window_output_size(index_t base, const window_dimension& w) noexcept {
+  if (base == dyn) return dyn;
+  if (base < 0) return -1;
+  const index_t dilated_base = dilated_bound(base, w.base_dilation);
+  const index_t dilated_window = dilated_bound(w.size, w.window_dilation);
+  if (dilated_base < 0 || dilated_window < 0) return -1;
+  const checked_index low = checked_add(w.padding_low, dilated_base);
+  const checked_index padded = checked_add(low.value, w.padding_high);
+  if (!low.ok || !padded.ok || padded.value < 0) return -1;
+  if (padded.value == 0 || dilated_window > padded.value) return 0;
+  return (padded.value - dilated_window) / w.stride + 1;
+}
+
 constexpr result<instruction_indexing> reduce_window_o2i(const op& o) noexcept {
   const std::size_t arity = reduce_arity(o);
   if (arity == 0) return error_id::hlo_malformed_op;
   const shape& in = o.operands[0];
   const dims_t out = dims_of(o.results[0]);
   if (out.size() != in.rank() || !window_ok(o.attrs.window, in.rank())) return error_id::hlo_malformed_op;
+  for (std::size_t i = 0; i < in.rank(); ++i) {
+    const index_t n = window_output_size(in.dimensions[i], o.attrs.window[i]);
+    if (n == -1) return error_id::hlo_malformed_op;
+    for (const shape& r : o.results) {
+      if (r.rank() != in.rank() || !compatible_size(r.dimensions[i], n)) return error_id::hlo_malformed_op;
+    }
+  }
   auto m = window_map(dims_of(in), out, o.attrs.window);
   if (!m) return m.error();
   auto inputs = checked_remove_unused_symbols(*m);
@@ -799,9 +894,29 @@ constexpr bool dot_ok(const op& o) noexcept {
   for (index_t d : dn.lhs_contracting_dimensions) l.push_back(d);
   for (index_t d : dn.rhs_contracting_dimensions) r.push_back(d);
   if (!distinct_in_range(l, lhs.rank()) || !distinct_in_range(r, rhs.rank())) return false;
-  const std::size_t out_rank =
-      lhs.rank() + rhs.rank() - dn.lhs_batch_dimensions.size() - 2 * dn.lhs_contracting_dimensions.size();
-  return o.results[0].rank() == out_rank;
+  // XLA's CheckDotDimensionConstraints: paired batch and contracting dimensions have compatible sizes.
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    if (!compatible_size(lhs.dimensions[static_cast<std::size_t>(l[i])],
+                         rhs.dimensions[static_cast<std::size_t>(r[i])]))
+      return false;
+  }
+  // XLA's GenerateDotResultDimensions: the batch dimensions (lhs's sizes), lhs's free ones, rhs's free ones.
+  const shape& out = o.results[0];
+  if (out.rank() !=
+      lhs.rank() + rhs.rank() - dn.lhs_batch_dimensions.size() - 2 * dn.lhs_contracting_dimensions.size())
+    return false;
+  dims_t expected;
+  for (index_t d : dn.lhs_batch_dimensions) expected.push_back(lhs.dimensions[static_cast<std::size_t>(d)]);
+  for (std::size_t i = 0; i < lhs.rank(); ++i) {
+    if (!contains(l, static_cast<index_t>(i))) expected.push_back(lhs.dimensions[i]);
+  }
+  for (std::size_t i = 0; i < rhs.rank(); ++i) {
+    if (!contains(r, static_cast<index_t>(i))) expected.push_back(rhs.dimensions[i]);
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (!compatible_size(out.dimensions[i], expected[i])) return false;
+  }
+  return true;
 }
 
 /// XLA's ComputeDotOperandsIndexing: maps[0] for lhs, maps[1] for rhs.
@@ -1282,7 +1397,10 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
       break;
   }
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
-  if (is_elementwise(o.code)) return d::single(d::identity_map(d::dims_of(o.results[0])));
+  if (is_elementwise(o.code)) {
+    if (!d::elementwise_ok(o, 0)) return error_id::hlo_malformed_op;
+    return d::single(d::identity_map(d::dims_of(o.results[0])));
+  }
   switch (o.code) {
     case opcode::bitcast:
       return d::single(

@@ -3,12 +3,14 @@
 // hlo::module_v<"..."> at compile time with capacities sized to the text. Errors carry an id, the 0-based
 // position and the 1-based line and column.
 //
-// What is read: the `HloModule name, attr=value, ...` header (its attributes skipped); computations
-// `[ENTRY] [%]name [(params) -> shape] { ... }` (the signature is checked as text and dropped); instructions
-// `[ROOT] [%]name = shape opcode(operands), attr=value, ...`. Names may carry '%' and contain '.', '-'.
-// Operands may be written with their shapes (`add(f32[5]{0} %p0, ...)`; the shape is checked and dropped).
-// `/* ... */` and `// ...` comments are whitespace. Shapes are read by the shape parser (tiles, memory
-// spaces, dynamic sizes) and validated; a shape error keeps its id, positioned in the module text.
+// What is read: the `HloModule name, attr=value, ...` header (its attributes skipped); the stack-frame
+// index XLA prints after it (`FileNames`, `FunctionNames`, `FileLocations`, `StackFrames`; checked and
+// dropped); computations `[ENTRY] [%]name [(params) -> shape] { ... }` (the signature is checked as text
+// and dropped); instructions `[ROOT] [%]name = shape opcode(operands), attr=value, ...`. Names may carry
+// '%' and contain '.', '-'. Operands may be written with their shapes (`add(f32[5]{0} %p0, ...)`; the
+// shape is checked and dropped). `/* ... */` and `// ...` comments are whitespace. Shapes are read by the
+// shape parser (tiles, memory spaces, dynamic sizes) and validated; a shape error keeps its id, positioned
+// in the module text.
 //
 // Result shapes: an array result is one shape of the pool; a tuple result (`is_tuple`) is one shape per
 // top-level element. An element that is itself a tuple is stored as a shape whose element_type is
@@ -156,6 +158,7 @@ class module_parser {
         if (!skip_attribute()) return false;
       }
     }
+    if (!stack_frame_index()) return false;
     while (true) {
       ws();
       if (in().failed()) return false;
@@ -391,6 +394,52 @@ class module_parser {
       }
     }
     return true;
+  }
+  /// `{name=integer name=integer ...}` (commas between allowed), the fields of a FileLocations or
+  /// StackFrames entry as XLA's ParseSubAttributes reads them; read and dropped.
+  constexpr bool skip_integer_fields() noexcept {
+    if (!expect('{')) return false;
+    while (!take('}')) {
+      if (in().failed()) return false;
+      take(',');
+      ws();
+      if (hlo_name().empty()) return fail_here(error_id::hlo_expected_name);
+      index_t v = 0;
+      if (!expect('=') || !integer(v)) return false;
+    }
+    return true;
+  }
+  /// XLA's stack-frame index, which HloModule::Print writes between the header and the computations of a
+  /// module that carries one (recent JAX dumps), read and dropped: the sections `FileNames` and
+  /// `FunctionNames` (entries `<id> "<string>"`) and `FileLocations` and `StackFrames` (entries
+  /// `<id> {name=integer ...}`), each present or not, in that order. A section keyword followed by '{' or
+  /// '(' is a computation's name instead.
+  constexpr bool stack_frame_index() noexcept {
+    constexpr std::string_view sections[] = {"FileNames", "FunctionNames", "FileLocations", "StackFrames"};
+    for (std::size_t k = 0; k < 4; ++k) {
+      ws();
+      const std::size_t start = pos();
+      if (!keyword(sections[k])) continue;
+      ws();
+      if (peek() == '{' || peek() == '(') {
+        in().set_position(start);
+        return !in().failed();
+      }
+      while (text::is_digit(peek()) && !in().failed()) {
+        index_t id = 0;
+        if (!integer(id)) return false;
+        ws();
+        if (k >= 2) {
+          if (!skip_integer_fields()) return false;
+        } else if (peek() != '"' || in().at_end()) {
+          return fail_here(error_id::unexpected_character);
+        } else if (!skip_string()) {
+          return false;
+        }
+        ws();
+      }
+    }
+    return !in().failed();
   }
   /// `name=value` with the value skipped (module header, computation attributes).
   constexpr bool skip_attribute() noexcept {
