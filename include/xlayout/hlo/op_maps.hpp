@@ -645,7 +645,12 @@ constexpr result<instruction_indexing> slice_i2o(const op& o) noexcept {
   for (std::size_t i = 0; i < out.rank(); ++i) {
     const slice_dimension& s = o.attrs.slice[i];
     const expr_id d = b.dim(i);
-    b.add_constraint(d, {s.start, (out.dimensions[i] - 1) * s.stride + s.start});
+    // The output's size from the slice (slice_ok: 0 <= start <= limit, stride >= 1), which is the shape's
+    // where that is static, and is a number where the shape says '?' (whose value, index_min, overflowed
+    // here: the hlo_text fuzzer). The last index read is then at most limit - 1.
+    const index_t n = s.limit - s.start;
+    const index_t count = n / s.stride + (n % s.stride != 0 ? 1 : 0);
+    b.add_constraint(d, {s.start, (count - 1) * s.stride + s.start});
     b.add_constraint(b.ws.mod(b.ws.sub(d, b.constant(s.start)), b.constant(s.stride)), {0, 0});
   }
   return single(b.finish());
