@@ -15,6 +15,8 @@
 #include <memory>
 #include <mutex>
 
+#include <support/same_module.hpp>
+
 #include "fuzz_support.hpp"
 
 namespace {
@@ -23,25 +25,7 @@ namespace hlo = xlayout::hlo;
 using xlayout::error_id;
 using xlayout::index_t;
 
-bool same_module(const hlo::module& a, const hlo::module& b) {
-  if (!(a.name == b.name) || a.entry != b.entry) return false;
-  if (a.computations.size() != b.computations.size() || a.instructions.size() != b.instructions.size() ||
-      a.shapes.size() != b.shapes.size() || a.chars.size() != b.chars.size())
-    return false;
-  for (std::size_t i = 0; i < a.computations.size(); ++i) {
-    if (!(a.computations[i] == b.computations[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.instructions.size(); ++i) {
-    if (!(a.instructions[i] == b.instructions[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.shapes.size(); ++i) {
-    if (!(a.shapes[i] == b.shapes[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.chars.size(); ++i) {
-    if (a.chars[i] != b.chars[i]) return false;
-  }
-  return true;
-}
+using xlayout_test::same_module;
 
 /// The shape of output k of the analysed computation (as xlayout analyze prints it).
 const xlayout::shape& output_shape(const hlo::module& m, std::uint16_t root, std::size_t k) {

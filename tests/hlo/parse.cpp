@@ -7,6 +7,8 @@
 #include <string_view>
 #include <xlayout/hlo/parse.hpp>
 
+#include "support/same_module.hpp"
+
 using namespace xlayout;
 using hlo::opcode;
 
@@ -425,26 +427,7 @@ ENTRY %main.3 (Arg_0.1: f32[4]) -> f32[4] {
 }
 )">;
 
-template <class A, class B>
-constexpr bool same_module(const A& a, const B& b) {
-  if (a.text(a.name) != b.text(b.name) || a.entry != b.entry ||
-      a.computations.size() != b.computations.size() || a.instructions.size() != b.instructions.size() ||
-      a.shapes.size() != b.shapes.size() || a.chars.size() != b.chars.size())
-    return false;
-  for (std::size_t i = 0; i < a.computations.size(); ++i) {
-    if (!(a.computations[i] == b.computations[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.instructions.size(); ++i) {
-    if (!(a.instructions[i] == b.instructions[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.shapes.size(); ++i) {
-    if (!(a.shapes[i] == b.shapes[i])) return false;
-  }
-  for (std::size_t i = 0; i < a.chars.size(); ++i) {
-    if (a.chars[i] != b.chars[i]) return false;
-  }
-  return true;
-}
+using xlayout_test::same_module;
 
 }  // namespace
 
