@@ -610,7 +610,7 @@ constexpr bool slice_ok(const op& o) noexcept {
         s.stride <= 0)
       return false;
     const index_t n = s.limit - s.start;  // no overflow: 0 <= start <= limit
-    if (!compatible_size(out.dimensions[i], n / s.stride + (n % s.stride != 0 ? 1 : 0))) return false;
+    if (!compatible_size(out.dimensions[i], ceil_div(n, s.stride))) return false;
   }
   return true;
 }
@@ -648,8 +648,7 @@ constexpr result<instruction_indexing> slice_i2o(const op& o) noexcept {
     // The output's size from the slice (slice_ok: 0 <= start <= limit, stride >= 1), which is the shape's
     // where that is static, and is a number where the shape says '?' (whose value, index_min, overflowed
     // here: the hlo_text fuzzer). The last index read is then at most limit - 1.
-    const index_t n = s.limit - s.start;
-    const index_t count = n / s.stride + (n % s.stride != 0 ? 1 : 0);
+    const index_t count = ceil_div(s.limit - s.start, s.stride);
     b.add_constraint(d, {s.start, (count - 1) * s.stride + s.start});
     b.add_constraint(b.ws.mod(b.ws.sub(d, b.constant(s.start)), b.constant(s.stride)), {0, 0});
   }
