@@ -951,23 +951,35 @@ struct walk_inner {
   const index_t* e;  // the index at the block's start; the loops add their digits to it
   bool c_follows_b;  // loop c is a digit of b's dimension: its count changes with b's digit
 
+  /// C, loop c's dimension as a template argument (c.dimension), or any_dimension where it is read at run
+  /// time.
+  static constexpr std::size_t any_dimension = ~std::size_t{0};
   /// f(index, offset) for the element at digits va, vb, vc of loops a, b, c. The index is built for f in a
   /// local array, from e and the digits, with constant subscripts only: where f does not read it (a sum of
-  /// the elements), the compilers drop it, as they do for the static for_each.
-  template <std::size_t N, class F>
+  /// the elements), the compilers drop it, as they do for the static for_each. With C known, loop c's digit
+  /// goes to one element only, and the compilers vectorise what f computes from the index (clang 19 did not
+  /// while each element's dimension was compared with c.dimension at run time).
+  /// With AIteration, va is loop a's iteration, not its digit: the iteration times the divisor is formed per
+  /// dimension, which clang 19 turns into an induction variable in a loop over the iteration (runs_of_four:
+  /// T(2,2)'s index-using walk in 0.69 of the instructions; elsewhere, and for loop b in the pairs, the digit
+  /// form compiled into fewer instructions with both compilers).
+  template <std::size_t N, std::size_t C, bool AIteration = false, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void call(index_t va, index_t vb, index_t vc, index_t offset,
                                                      F& f) const {
     index_t idx[N];
     for (std::size_t d = 0; d < N; ++d) {
-      idx[d] = e[d] + (d == a.dimension ? va : 0) + (d == b.dimension ? vb : 0) + (d == c.dimension ? vc : 0);
+      const bool in_c = C == any_dimension ? d == c.dimension : d == C;
+      const index_t da =
+          AIteration ? va * (d == a.dimension ? a.divisor : 0) : va * index_t{d == a.dimension};
+      idx[d] = e[d] + da + vb * index_t{d == b.dimension} + (in_c ? vc : 0);
     }
     f(static_cast<const index_t*>(idx), offset);
   }
   /// Loop c, two values, unrolled.
-  template <std::size_t N, class F>
+  template <std::size_t N, std::size_t C, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void pair(index_t va, index_t vb, index_t oc, F& f) const {
-    call<N>(va, vb, 0, oc, f);
-    call<N>(va, vb, c.divisor, oc + c.stride, f);
+    call<N, C>(va, vb, 0, oc, f);
+    call<N, C>(va, vb, c.divisor, oc + c.stride, f);
   }
   /// The shapes of loops b and c that bc runs without a test per element: kind() picks one for counts nb
   /// and nc, once per block, and bc<K> is compiled per shape (each loop with its own registers).
@@ -982,24 +994,24 @@ struct walk_inner {
   }
   /// Loops b and c at digit va of loop a, from offset ob: nb iterations of b, nc of c (unless c_follows_b,
   /// where c's count is taken per digit of b from c_base), in the shape K that kind(nb, nc) returned.
-  template <block_shape K, std::size_t N, class F>
+  template <block_shape K, std::size_t N, std::size_t C, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void bc(index_t va, index_t ob, index_t nb, index_t c_base,
                                                    index_t nc, F& f) const {
     if constexpr (K == block_shape::two_by_two) {
-      pair<N>(va, 0, ob, f);
-      pair<N>(va, b.divisor, ob + b.stride, f);
+      pair<N, C>(va, 0, ob, f);
+      pair<N, C>(va, b.divisor, ob + b.stride, f);
     } else if constexpr (K == block_shape::pairs) {
       // The (2,1) tiles of 16-bit types: one run of 2 nb elements.
       index_t vb = 0;
       for (index_t ib = 0; ib < nb; ++ib) {
-        call<N>(va, vb, 0, ob + 2 * ib, f);
-        call<N>(va, vb, 1, ob + 2 * ib + 1, f);
+        call<N, C>(va, vb, 0, ob + 2 * ib, f);
+        call<N, C>(va, vb, 1, ob + 2 * ib + 1, f);
         vb += b.divisor;
       }
     } else if constexpr (K == block_shape::unit_stride) {
       index_t vb = 0, oc0 = ob;
       for (index_t ib = 0; ib < nb; ++ib) {
-        for (index_t ic = 0; ic < nc; ++ic) call<N>(va, vb, ic, oc0 + ic, f);
+        for (index_t ic = 0; ic < nc; ++ic) call<N, C>(va, vb, ic, oc0 + ic, f);
         vb += b.divisor;
         oc0 += b.stride;
       }
@@ -1008,11 +1020,11 @@ struct walk_inner {
       for (index_t ib = 0; ib < nb; ++ib) {
         const index_t n = c_follows_b ? c.count(c_base + vb) : nc;
         if (n == 2) {  // the (2,1) tiles of 16-bit types
-          pair<N>(va, vb, oc0, f);
+          pair<N, C>(va, vb, oc0, f);
         } else {
           index_t oc = oc0;
           for (index_t ic = 0; ic < n; ++ic) {
-            call<N>(va, vb, ic * c.divisor, oc, f);
+            call<N, C>(va, vb, ic * c.divisor, oc, f);
             oc += c.stride;
           }
         }
@@ -1024,20 +1036,37 @@ struct walk_inner {
   /// Iterations [ia, na) of loop a with loops b and c of counts nb and nc throughout, in shape K.
   /// block_shape::runs_of_four: 2 x 2 blocks one after another (strides 4, 2, 1 and c's digit 1), as T(2,2)'s
   /// inner tiles lie: one run of consecutive elements, which the compilers vectorise.
-  template <block_shape K, std::size_t N, class F>
+  template <block_shape K, std::size_t N, std::size_t C, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run(index_t ia, index_t na, index_t o, index_t nb,
                                                     index_t c_base, index_t nc, F& f) const {
     if constexpr (K == block_shape::runs_of_four) {
       for (; ia < na; ++ia) {
-        const index_t va = ia * a.divisor, oa = o + 4 * ia;
-        call<N>(va, 0, 0, oa, f);
-        call<N>(va, 0, 1, oa + 1, f);
-        call<N>(va, b.divisor, 0, oa + 2, f);
-        call<N>(va, b.divisor, 1, oa + 3, f);
+        const index_t oa = o + 4 * ia;
+        // One call in a loop the compilers unroll, rather than four: g++ 12 left four calls of f out of line
+        // in a translation unit with many walks (--param inline-unit-growth), even in the flattened walk.
+        for (index_t q = 0; q < 4; ++q) call<N, C, true>(ia, q < 2 ? 0 : b.divisor, q & 1, oa + q, f);
       }
     } else {
-      for (; ia < na; ++ia) bc<K, N>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
+      for (; ia < na; ++ia) bc<K, N, C>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
     }
+  }
+  /// run<K, N, C>(0, na, ...) with C = c.dimension, one instantiation per dimension of a rank up to 4 (above,
+  /// the code would grow with the rank for little: C read at run time).
+  template <block_shape K, std::size_t N, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run_by_dimension(index_t na, index_t o, index_t nb,
+                                                                 index_t c_base, index_t nc, F& f) const {
+    if constexpr (N <= 4) {
+      run_by_dimension<K, N>(std::make_index_sequence<N>{}, na, o, nb, c_base, nc, f);
+    } else {
+      run<K, N, any_dimension>(0, na, o, nb, c_base, nc, f);
+    }
+  }
+  template <block_shape K, std::size_t N, std::size_t... C, class F>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run_by_dimension(std::index_sequence<C...>, index_t na,
+                                                                 index_t o, index_t nb, index_t c_base,
+                                                                 index_t nc, F& f) const {
+    // c.dimension < N: loop c is a term of the layout (walk_loops puts the loops of one iteration first).
+    (void)((c.dimension == C ? (run<K, N, C>(0, na, o, nb, c_base, nc, f), true) : false) || ...);
   }
 };
 
@@ -1048,10 +1077,17 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
                                                          F& f) {
   const walk_loop a = in[0], b = in[1], c = in[2];
   // Where loop b or c starts, and how many iterations it runs, depends on the outer loops' digits only where
-  // they are digits of one dimension.
-  const bool b_follows_a = b.dimension == a.dimension;
-  const bool c_follows_a = c.dimension == a.dimension;
-  const walk_inner w{a, b, c, e, c.dimension == b.dimension};
+  // they are digits of one dimension. A loop of one iteration (divisor 0: a layout with fewer than three
+  // terms) adds no digit: its `dimension` (0) says nothing, and taken at its word it sent the walk of every
+  // layout of two terms whose loop b is dimension 0 (row-major f32[1000,1000]{1,0}) down the general path.
+  const bool b_follows_a = a.divisor != 0 && b.dimension == a.dimension;
+  const bool c_follows_a = a.divisor != 0 && c.dimension == a.dimension;
+  // The block's index in a local array: through the odometer's `e`, clang 19 read it from memory again at
+  // each element, f's stores (a sum of int64 by reference) possibly writing it.
+  index_t block_index[N];
+  for (std::size_t d = 0; d < N; ++d) block_index[d] = e[d];
+  e = block_index;
+  const walk_inner w{a, b, c, e, b.divisor != 0 && c.dimension == b.dimension};
   const index_t na = a.count(e[a.dimension]);
   index_t ia = 0;
   if (!b_follows_a) {
@@ -1072,19 +1108,21 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
         // Runs of 2 x 2 blocks are told apart here rather than in kind(): tested there, g++ 12 compiled the
         // index-using walk of T(2,2) into 6 % more instructions.
         if (a.stride == 4 && b.stride == 2 && c.stride == 1 && c.divisor == 1) {
-          w.template run<block_shape::runs_of_four, N>(0, full, o, nb, c_base, nc_full, f);
+          w.template run_by_dimension<block_shape::runs_of_four, N>(full, o, nb, c_base, nc_full, f);
         } else {
-          w.template run<block_shape::two_by_two, N>(0, full, o, nb, c_base, nc_full, f);
+          w.template run<block_shape::two_by_two, N, walk_inner::any_dimension>(0, full, o, nb, c_base,
+                                                                                nc_full, f);
         }
         break;
       case block_shape::pairs:
-        w.template run<block_shape::pairs, N>(0, full, o, nb, c_base, nc_full, f);
+        w.template run_by_dimension<block_shape::pairs, N>(full, o, nb, c_base, nc_full, f);
         break;
       case block_shape::unit_stride:
-        w.template run<block_shape::unit_stride, N>(0, full, o, nb, c_base, nc_full, f);
+        w.template run_by_dimension<block_shape::unit_stride, N>(full, o, nb, c_base, nc_full, f);
         break;
       default:
-        w.template run<block_shape::general, N>(0, full, o, nb, c_base, nc_full, f);
+        w.template run<block_shape::general, N, walk_inner::any_dimension>(0, full, o, nb, c_base, nc_full,
+                                                                           f);
     }
     ia = full;
   }
@@ -1092,7 +1130,8 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
     const index_t va = ia * a.divisor;
     const index_t nb = b.count(e[b.dimension] + (b_follows_a ? va : 0));
     const index_t c_base = e[c.dimension] + (c_follows_a ? va : 0);
-    w.template bc<walk_inner::block_shape::general, N>(va, o + ia * a.stride, nb, c_base, c.count(c_base), f);
+    w.template bc<walk_inner::block_shape::general, N, walk_inner::any_dimension>(va, o + ia * a.stride, nb,
+                                                                                  c_base, c.count(c_base), f);
   }
 }
 
