@@ -1,7 +1,8 @@
 # tests/cuda/run_nvcc.cmake: compiles one CUDA source with nvcc for the tests in tests/cuda/CMakeLists.txt.
 # Every compile must be silent: a warning from nvcc (e.g. #20011-D, a host function called from a host-device
 # function) or from the host compiler (-Wall -Wextra where it is g++) fails the test, and the log is printed.
-#   MODE=kernels       compile to an object twice, with assertions on and with -DNDEBUG; report the times.
+#   MODE=kernels       compile to an object once per variant in VARIANTS (comma-separated: `assertions`, and
+#                      `NDEBUG` for -DNDEBUG; both when VARIANTS is empty); report the times.
 #   MODE=accessor_ptx  compile to PTX; check the accessor for the sign correction of signed power-of-two
 #                      division/modulo (shr.s64 x, 63 / shr.s32 x, 31) and for div/rem instructions, and check that
 #                      the signed hand-written control does show it.
@@ -30,7 +31,11 @@ function(_fail_on_warnings log what)
 endfunction()
 
 if(MODE STREQUAL "kernels")
-  foreach(_variant assertions NDEBUG)
+  if(NOT VARIANTS)
+    set(VARIANTS "assertions,NDEBUG")
+  endif()
+  string(REPLACE "," ";" _variants "${VARIANTS}")
+  foreach(_variant IN LISTS _variants)
     set(_extra "")
     if(_variant STREQUAL "NDEBUG")
       set(_extra -DNDEBUG)
