@@ -425,6 +425,9 @@ TEST_CASE(
   // base_index and offset: the base's index and its slot
   CHECK(s.base_index(1, 3) == index_array<3>{{4, 6, 14}});
   CHECK(s.offset(1, 3) == &t(4, 6, 14) - buf);
+  CHECK(s.base_index(index_array<2>{{1, 3}}) == index_array<3>{{4, 6, 14}});
+  CHECK(s.offset(index_array<2>{{1, 3}}) == &t(4, 6, 14) - buf);
+  CHECK(tt.offset(index_array<3>{{14, 4, 6}}) == &t(4, 6, 14) - buf);
 
   // dynamic_slice clamps with the run-time extent; broadcast keeps the '?'
   const auto ds = dynamic_slice<2, 8, 16>(t, 9, 0, 0);

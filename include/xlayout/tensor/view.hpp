@@ -1544,6 +1544,15 @@ class tensor_view {
     detail::expect_in_range(vars, *this, std::make_index_sequence<rank()>{});
     return offset_at(vars, std::make_index_sequence<Base::rank()>{});
   }
+  /// base_index and offset at an index array, as operator() takes one.
+  XLAYOUT_HD constexpr index_array<Base::rank()> base_index(const index_array<rank()>& idx) const noexcept
+      requires(num_symbols == 0) {
+    return base_index_with(idx, std::make_index_sequence<rank()>{});
+  }
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_array<rank()>& idx) const noexcept
+      requires(num_symbols == 0) {
+    return offset_with(idx, std::make_index_sequence<rank()>{});
+  }
 
   /// The value of stored symbol k (dynamic_slice's start k, clamped).
   XLAYOUT_HD constexpr index_t stored_symbol([[maybe_unused]] std::size_t k) const noexcept {
@@ -1579,6 +1588,16 @@ class tensor_view {
   XLAYOUT_HD constexpr bool empty() const noexcept { return size() == 0; }
 
  private:
+  template <std::size_t... D>
+  XLAYOUT_HD constexpr index_array<Base::rank()> base_index_with(const index_array<rank()>& idx,
+                                                                 std::index_sequence<D...>) const noexcept {
+    return base_index(idx[D]...);
+  }
+  template <std::size_t... D>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset_with(const index_array<rank()>& idx,
+                                                               std::index_sequence<D...>) const noexcept {
+    return offset(idx[D]...);
+  }
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void append_stored([[maybe_unused]] index_t* out) const noexcept {
     if constexpr (stored_symbols > 0) {
       for (std::size_t k = 0; k < stored_symbols; ++k) out[k] = stored_.values[k];
