@@ -1051,11 +1051,19 @@ struct walk_inner {
     }
   }
   /// run<K, N, C>(0, na, ...) with C = c.dimension, one instantiation per dimension of a rank up to 4 (above,
-  /// the code would grow with the rank for little: C read at run time).
+  /// the code would grow with the rank for little: C read at run time). clang 19 only: each instantiation
+  /// calls f in more places, and g++ 12 then left some of them out of line in a translation unit with many
+  /// walks (bench/runtime: T(2,2)'s index-using walk took 6.9 times the static walk's time), while it
+  /// compiled the walk with C read at run time into as few instructions.
   template <block_shape K, std::size_t N, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run_by_dimension(index_t na, index_t o, index_t nb,
                                                                  index_t c_base, index_t nc, F& f) const {
-    if constexpr (N <= 4) {
+#if defined(__clang__)
+    constexpr bool by_dimension = N <= 4;
+#else
+    constexpr bool by_dimension = false;
+#endif
+    if constexpr (by_dimension) {
       run_by_dimension<K, N>(std::make_index_sequence<N>{}, na, o, nb, c_base, nc, f);
     } else {
       run<K, N, any_dimension>(0, na, o, nb, c_base, nc, f);
