@@ -1546,11 +1546,13 @@ class tensor_view {
   }
   /// base_index and offset at an index array, as operator() takes one.
   XLAYOUT_HD constexpr index_array<Base::rank()> base_index(const index_array<rank()>& idx) const noexcept
-      requires(num_symbols == 0) {
+    requires(num_symbols == 0)
+  {
     return base_index_with(idx, std::make_index_sequence<rank()>{});
   }
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr index_t offset(const index_array<rank()>& idx) const noexcept
-      requires(num_symbols == 0) {
+    requires(num_symbols == 0)
+  {
     return offset_with(idx, std::make_index_sequence<rank()>{});
   }
 
