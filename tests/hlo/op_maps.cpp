@@ -581,6 +581,112 @@ TEST_CASE("malformed concatenate, reverse and pad (XLA's shape inference): sizes
   CHECK(o2i_error(ab + "  ROOT p = f32[2,0] pad(a, z), padding=0_0x-2_-2\n}") == malformed);
 }
 
+TEST_CASE("malformed convolution (XLA's InferConvolveShape): spatial, batch and feature sizes",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const auto conv = [](std::string_view input, std::string_view kernel, std::string_view output,
+                       std::string_view attrs) {
+    return "ENTRY e {\n  p0 = f32[" + std::string(input) + "] parameter(0)\n  p1 = f32[" +
+           std::string(kernel) + "] parameter(1)\n  ROOT c = f32[" + std::string(output) +
+           "] convolution(p0, p1), " + std::string(attrs) + ", dim_labels=b01f_i01o->b01f\n}";
+  };
+  // XLA's ConvolutionOp test: spatial 12 - 3 + 1 = 10 and 10 - 5 + 1 = 6; features: the kernel's 8.
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,10,6,8", "window={size=3x5}")) == error_id::none);
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,10,7,8", "window={size=3x5}")) == malformed);
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,10,6,9", "window={size=3x5}")) == malformed);
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "2,10,6,8", "window={size=3x5}")) == malformed);
+  // Stride 2 and padding: (12 + 2 - 3) / 2 + 1 = 6, (10 + 4 - 5) / 2 + 1 = 5.
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,6,5,8", "window={size=3x5 stride=2x2 pad=1_1x2_2}")) ==
+        error_id::none);
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,5,5,8", "window={size=3x5 stride=2x2 pad=1_1x2_2}")) ==
+        malformed);
+  // The window size must be the kernel's spatial size.
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,4,8", "1,10,6,8", "window={size=3x5}")) == malformed);
+  // Feature groups: 4 input features in 2 groups of 2, the kernel's input features.
+  CHECK(o2i_error(conv("1,12,10,4", "2,3,5,8", "1,10,6,8", "window={size=3x5}, feature_group_count=2")) ==
+        error_id::none);
+  CHECK(o2i_error(conv("1,12,10,4", "4,3,5,8", "1,10,6,8", "window={size=3x5}, feature_group_count=2")) ==
+        malformed);
+  // Batch groups: the output batch is 14 / 7 = 2; the kernel's 7 output features are a multiple of 7.
+  CHECK(o2i_error(conv("14,12,10,4", "4,3,5,7", "2,10,6,7", "window={size=3x5}, batch_group_count=7")) ==
+        error_id::none);
+  CHECK(o2i_error(conv("14,12,10,4", "4,3,5,7", "14,10,6,7", "window={size=3x5}, batch_group_count=7")) ==
+        malformed);
+  CHECK(o2i_error(conv("15,12,10,4", "4,3,5,7", "2,10,6,7", "window={size=3x5}, batch_group_count=7")) ==
+        malformed);
+}
+
+TEST_CASE("malformed gather (XLA's InferGatherShape): offset dims from slice_sizes, batch dims from indices",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const auto gather = [](std::string_view operand, std::string_view indices, std::string_view output,
+                         std::string_view attrs) {
+    return "ENTRY e {\n  p0 = f32[" + std::string(operand) + "] parameter(0)\n  p1 = s32[" +
+           std::string(indices) + "] parameter(1)\n  ROOT g = f32[" + std::string(output) +
+           "] gather(p0, p1), " + std::string(attrs) + "\n}";
+  };
+  // XLA's GatherOp test (the simplified form): [1806] from the indices, then the slice sizes 7, 8, 4.
+  const std::string simple =
+      "offset_dims={1,2,3}, collapsed_slice_dims={}, start_index_map={0,1}, "
+      "index_vector_dim=1, slice_sizes={7,8,4}";
+  CHECK(o2i_error(gather("33,76,70", "1806,2", "1806,7,8,4", simple)) == error_id::none);
+  CHECK(o2i_error(gather("33,76,70", "1806,2", "1806,7,8,5", simple)) == malformed);
+  CHECK(o2i_error(gather("33,76,70", "1806,2", "1805,7,8,4", simple)) == malformed);
+  // A slice size past the operand's (71 > 70).
+  CHECK(o2i_error(gather("33,76,70", "1806,2", "1806,7,8,71",
+                         "offset_dims={1,2,3}, collapsed_slice_dims={}, start_index_map={0,1}, "
+                         "index_vector_dim=1, slice_sizes={7,8,71}")) == malformed);
+  // Not simplified (undefined maps), still checked: dimension 0 collapsed, so [5] from the indices, then 4.
+  const std::string collapsed =
+      "offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, index_vector_dim=1, slice_sizes={1,4}";
+  CHECK(o2i_error(gather("3,4", "5,1", "5,4", collapsed)) == error_id::none);
+  CHECK(o2i_error(gather("3,4", "5,1", "5,3", collapsed)) == malformed);
+  // More collapsed and operand-batching dimensions together than the operand has.
+  CHECK(o2i_error(gather("3,4", "5,1", "5",
+                         "offset_dims={}, collapsed_slice_dims={0,1}, operand_batching_dims={0,1}, "
+                         "start_indices_batching_dims={0}, start_index_map={0}, index_vector_dim=1, "
+                         "slice_sizes={1,1}")) == malformed);
+  // index_vector_dim=0: the batch dims are the indices' other dims ([5]).
+  const std::string leading =
+      "offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, index_vector_dim=0, slice_sizes={1,4}";
+  CHECK(o2i_error(gather("3,4", "1,5", "5,4", leading)) == error_id::none);
+  CHECK(o2i_error(gather("3,4", "1,5", "1,4", leading)) == malformed);
+  // A collapsed dimension's slice size is at most 1.
+  CHECK(
+      o2i_error(gather("3,4", "5,1", "5,4",
+                       "offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, index_vector_dim=1, "
+                       "slice_sizes={2,4}")) == malformed);
+}
+
+TEST_CASE("malformed dynamic-slice, dynamic-update-slice, all-gather (XLA's shape inference and verifier)",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string p =
+      "ENTRY e {\n  p0 = f32[100,8] parameter(0)\n  i = s32[] parameter(1)\n"
+      "  u = f32[5,4] parameter(2)\n  w = f32[5,9] parameter(3)\n";
+  // dynamic-slice: the output's sizes are dynamic_slice_sizes, each at most the operand's.
+  CHECK(o2i_error(p + "  ROOT d = f32[10,8] dynamic-slice(p0, i, i), dynamic_slice_sizes={10,8}\n}") ==
+        error_id::none);
+  CHECK(o2i_error(p + "  ROOT d = f32[10,7] dynamic-slice(p0, i, i), dynamic_slice_sizes={10,8}\n}") ==
+        malformed);
+  CHECK(o2i_error(p + "  ROOT d = f32[10,9] dynamic-slice(p0, i, i), dynamic_slice_sizes={10,9}\n}") ==
+        malformed);
+  // dynamic-update-slice: the output has the operand's sizes; the update's are at most the operand's.
+  CHECK(o2i_error(p + "  ROOT d = f32[100,8] dynamic-update-slice(p0, u, i, i)\n}") == error_id::none);
+  CHECK(o2i_error(p + "  ROOT d = f32[100,9] dynamic-update-slice(p0, u, i, i)\n}") == malformed);
+  CHECK(o2i_error(p + "  ROOT d = f32[100,8] dynamic-update-slice(p0, w, i, i)\n}") == malformed);
+  // all-gather: along dimensions={0} a multiple of the operand's 100 (2 participants: 200); the rest equal.
+  CHECK(o2i_error(p + "  ROOT a = f32[200,8] all-gather(p0), replica_groups={{0,1}}, dimensions={0}\n}") ==
+        error_id::none);
+  CHECK(o2i_error(p + "  ROOT a = f32[150,8] all-gather(p0), replica_groups={{0,1}}, dimensions={0}\n}") ==
+        malformed);
+  CHECK(o2i_error(p + "  ROOT a = f32[200,9] all-gather(p0), replica_groups={{0,1}}, dimensions={0}\n}") ==
+        malformed);
+  // A shard count of 0 (XLA's InferAllGatherShape wants at least 1).
+  CHECK(o2i_error(p + "  ROOT a = f32[0,8] all-gather(p0), replica_groups={{0,1}}, dimensions={0}\n}") ==
+        malformed);
+}
+
 // ---- laws on random ops --------------------------------------------------------------------------------
 
 TEST_CASE("law: elementwise ops of any arity, scalar operands broadcast", "[hlo][op_maps][law]") {

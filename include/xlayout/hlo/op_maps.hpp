@@ -759,6 +759,39 @@ constexpr result<instruction_indexing> reduce_window_o2i(const op& o) noexcept {
   return r;
 }
 
+/// XLA's InferConvolveShape on the sizes (the ranks and dimension numbers checked): the input batch a
+/// multiple of batch_group_count; the input features feature_group_count times the kernel's input features;
+/// the kernel's output features a multiple of both group counts; each window size the kernel's spatial size;
+/// the output batch input batch / batch_group_count, the output features the kernel's output features, each
+/// output spatial size InferWindowOutputShape's of the input's. Unchecked where a size is '?'.
+constexpr bool convolution_sizes_ok(const op& o) noexcept {
+  const convolution_dimension_numbers& dn = o.attrs.convolution;
+  const auto at = [](const shape& s, index_t d) { return s.dimensions[static_cast<std::size_t>(d)]; };
+  const shape& input = o.operands[0];
+  const shape& kernel = o.operands[1];
+  const shape& out = o.results[0];
+  const index_t fgc = o.attrs.feature_group_count, bgc = o.attrs.batch_group_count;
+  const index_t batch = at(input, dn.input_batch_dimension);
+  const index_t in_features = at(input, dn.input_feature_dimension);
+  const index_t k_in_features = at(kernel, dn.kernel_input_feature_dimension);
+  const index_t k_out_features = at(kernel, dn.kernel_output_feature_dimension);
+  if (batch != dyn && batch % bgc != 0) return false;
+  if (in_features != dyn && k_in_features != dyn &&
+      (in_features % fgc != 0 || in_features / fgc != k_in_features))
+    return false;
+  if (k_out_features != dyn && (k_out_features % fgc != 0 || k_out_features % bgc != 0)) return false;
+  if (!compatible_size(at(out, dn.output_batch_dimension), batch == dyn ? dyn : batch / bgc) ||
+      !compatible_size(at(out, dn.output_feature_dimension), k_out_features))
+    return false;
+  for (std::size_t i = 0; i < dn.input_spatial_dimensions.size(); ++i) {
+    const window_dimension& w = o.attrs.window[i];
+    if (!compatible_size(at(kernel, dn.kernel_spatial_dimensions[i]), w.size)) return false;
+    const index_t n = window_output_size(at(input, dn.input_spatial_dimensions[i]), w);
+    if (n == -1 || !compatible_size(at(out, dn.output_spatial_dimensions[i]), n)) return false;
+  }
+  return true;
+}
+
 constexpr result<instruction_indexing> convolution_o2i(const op& o) noexcept {
   if (o.operands.size() != 2) return error_id::hlo_malformed_op;
   const shape& input = o.operands[0];
@@ -782,6 +815,7 @@ constexpr result<instruction_indexing> convolution_o2i(const op& o) noexcept {
   if (!is_permutation_of(in_all, rank) || !is_permutation_of(k_all, rank) || !is_permutation_of(o_all, rank))
     return error_id::hlo_malformed_op;
   const auto at = [](const shape& s, index_t d) { return s.dimensions[static_cast<std::size_t>(d)]; };
+  if (!convolution_sizes_ok(o)) return error_id::hlo_malformed_op;
   dims_t in_sp, k_sp, out_sp;
   for (std::size_t i = 0; i < sr; ++i) {
     in_sp.push_back(at(input, dn.input_spatial_dimensions[i]));
@@ -1015,6 +1049,13 @@ constexpr result<instruction_indexing> dynamic_slice_o2i(const op& o) noexcept {
   for (index_t s : o.attrs.dynamic_slice_sizes) sizes.push_back(s);
   if (in.rank() != rank || sizes.size() != rank || o.operands.size() != rank + 1)
     return error_id::hlo_malformed_op;
+  // XLA's InferDynamicSliceShape: 0 <= size <= the operand's size (unchecked where that is '?'); the output's
+  // sizes are the slice sizes.
+  for (std::size_t i = 0; i < rank; ++i) {
+    if ((sizes[i] != dyn && sizes[i] < 0) || (in.dimensions[i] != dyn && sizes[i] > in.dimensions[i]) ||
+        !compatible_size(out.dimensions[i], sizes[i]))
+      return error_id::hlo_malformed_op;
+  }
   for (std::size_t k = 1; k < o.operands.size(); ++k) {
     if (o.operands[k].rank() != 0) return error_id::hlo_malformed_op;  // XLA's old form is not supported
   }
@@ -1064,6 +1105,13 @@ constexpr result<instruction_indexing> dynamic_update_slice_o2i(const op& o) noe
     if (o.operands[k].rank() != 0) return error_id::hlo_malformed_op;
   }
   const shape& update = o.operands[1];
+  // XLA's InferDynamicUpdateSliceShape: 0 <= update size <= the operand's size (unchecked where that is
+  // '?'); the output has the operand's sizes.
+  for (std::size_t i = 0; i < rank; ++i) {
+    const index_t n = o.operands[0].dimensions[i], u = update.dimensions[i];
+    if ((u != dyn && u < 0) || (n != dyn && u != dyn && u > n) || !compatible_size(out.dimensions[i], n))
+      return error_id::hlo_malformed_op;
+  }
   std::size_t num_rt = 0;
   index_t value = 0;
   for (std::size_t i = 0; i < rank; ++i) {
@@ -1123,7 +1171,60 @@ constexpr bool is_simplified_gather(const op& o) noexcept {
   return true;
 }
 
+/// XLA's InferGatherShape on the sizes: slice_sizes has the operand's rank, 0 <= slice size <= the operand's
+/// size (unchecked where that is '?'), at most 1 in a collapsed or operand-batching dimension;
+/// start_index_map has as many entries as the index vector (start_indices' index_vector_dim, 1 when that is
+/// its rank); the offset dims, ascending, take the slice sizes of the other operand dimensions in order; the
+/// remaining output dims take start_indices' sizes without index_vector_dim, in order.
+constexpr bool gather_ok(const op& o) noexcept {
+  if (o.operands.size() != 2) return false;
+  const gather_dimension_numbers& g = o.attrs.gather;
+  const shape& operand = o.operands[0];
+  const shape& indices = o.operands[1];
+  const shape& out = o.results[0];
+  const dimension_list& sizes = o.attrs.slice_sizes;
+  if (sizes.size() != operand.rank() || g.index_vector_dim < 0 ||
+      static_cast<std::size_t>(g.index_vector_dim) > indices.rank())
+    return false;
+  const auto ivd = static_cast<std::size_t>(g.index_vector_dim);
+  const index_t index_vector = ivd == indices.rank() ? 1 : indices.dimensions[ivd];
+  if (!compatible_size(index_vector, static_cast<index_t>(g.start_index_map.size()))) return false;
+  // Distinct operand dimensions: at most its rank together (checked first: `dropped` holds up to the rank).
+  if (g.collapsed_slice_dims.size() + g.operand_batching_dims.size() > operand.rank()) return false;
+  dimension_list dropped = g.collapsed_slice_dims;
+  for (index_t d : g.operand_batching_dims) dropped.push_back(d);
+  if (!distinct_in_range(dropped, operand.rank())) return false;
+  for (std::size_t i = 0; i < operand.rank(); ++i) {
+    const index_t n = operand.dimensions[i];
+    if (sizes[i] < 0 || (n != dyn && sizes[i] > n)) return false;
+    if (contains(dropped, static_cast<index_t>(i)) && sizes[i] > 1) return false;
+  }
+  const std::size_t batch_rank = indices.rank() - (ivd < indices.rank() ? 1 : 0);
+  if (g.offset_dims.size() != operand.rank() - dropped.size() ||
+      out.rank() != g.offset_dims.size() + batch_rank)
+    return false;
+  for (std::size_t i = 0; i < g.offset_dims.size(); ++i) {
+    if (g.offset_dims[i] < 0 || static_cast<std::size_t>(g.offset_dims[i]) >= out.rank() ||
+        (i > 0 && g.offset_dims[i] <= g.offset_dims[i - 1]))
+      return false;
+  }
+  std::size_t next_offset = 0, next_batch = 0;
+  for (std::size_t i = 0; i < out.rank(); ++i) {
+    index_t expected = 0;
+    if (contains(g.offset_dims, static_cast<index_t>(i))) {
+      while (contains(dropped, static_cast<index_t>(next_offset))) ++next_offset;
+      expected = sizes[next_offset++];
+    } else {
+      if (next_batch == ivd) ++next_batch;
+      expected = indices.dimensions[next_batch++];
+    }
+    if (!compatible_size(out.dimensions[i], expected)) return false;
+  }
+  return true;
+}
+
 constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
+  if (!gather_ok(o)) return error_id::hlo_malformed_op;
   if (!is_simplified_gather(o)) return unknown(o.operands.size());
   const gather_dimension_numbers& g = o.attrs.gather;
   const shape& operand = o.operands[0];
@@ -1192,6 +1293,15 @@ constexpr result<instruction_indexing> all_gather_o2i(const op& o) noexcept {
   if (ag < 0 || static_cast<std::size_t>(ag) >= out.rank()) return error_id::hlo_malformed_op;
   const index_t in_size = in.dimensions[static_cast<std::size_t>(ag)];
   if (in_size <= 0) return error_id::hlo_malformed_op;
+  // XLA's HLO verifier: the shard count is ceil(output size / operand size) along the gathered dimension,
+  // at least 1 (InferAllGatherShape), and the output is the operand's shape with that dimension times the
+  // shard count (unchecked where the output's size there is '?').
+  for (std::size_t i = 0; i < out.rank(); ++i) {
+    const index_t n = out.dimensions[i];
+    if (i == static_cast<std::size_t>(ag) ? n != dyn && (n <= 0 || n % in_size != 0)
+                                          : !compatible_size(n, in.dimensions[i]))
+      return error_id::hlo_malformed_op;
+  }
   map_builder b(out.rank(), 0);
   set_sizes(b, dims_of(out));
   for (std::size_t i = 0; i < out.rank(); ++i)
