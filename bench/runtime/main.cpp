@@ -15,6 +15,7 @@
 
 namespace bench {
 std::vector<std::string> register_accessor_benchmarks();  // returns the layouts, in order
+std::string register_split_group_benchmarks();            // returns the layout
 void register_relayout_benchmarks();
 }  // namespace bench
 
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   std::vector<std::string> layouts = bench::register_accessor_benchmarks();
+  layouts.push_back(bench::register_split_group_benchmarks());
   bench::register_relayout_benchmarks();
   ratio_reporter reporter(std::move(layouts));
   benchmark::RunSpecifiedBenchmarks(&reporter);
