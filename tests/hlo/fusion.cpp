@@ -289,7 +289,7 @@ ENTRY e {
   CHECK(r1->count(0) == 0);
   REQUIRE(r1->count(1) == 1);
   CHECK(r1->get(1, 0).map == xla("(d0) -> (d0 * 3 + 1), domain: d0 in [0, 2]"));
-  CHECK(hlo::checked_output_to_input(*m, 2).error().id == error_id::dimension_out_of_range);
+  CHECK(hlo::checked_output_to_input(*m, 2).error().id == error_id::hlo_operand_out_of_range);
 }
 
 TEST_CASE("input_to_output: p0's index reaches the output of p0 + transpose(p0) at two places",
@@ -317,7 +317,7 @@ ENTRY e {
   REQUIRE(r1->count(0) == 1);
   CHECK(equivalent(r1->get(0, 0).map, xla("(d0, d1) -> (d0, 2 - d1), domain: d0 in [0, 4], d1 in [0, 2]")) ==
         tribool::yes);
-  CHECK(hlo::checked_input_to_output(*m, 2).error().id == error_id::dimension_out_of_range);
+  CHECK(hlo::checked_input_to_output(*m, 2).error().id == error_id::hlo_operand_out_of_range);
 
   const auto m2 = parse(R"(HloModule m
 ENTRY e {
@@ -364,10 +364,18 @@ TEST_CASE("errors are values: capacity too small, no such output, no module", "[
   CHECK(small.error().id == error_id::capacity_exceeded);
   const auto fits = hlo::checked_output_to_input<32>(*m, 0);
   CHECK(fits.has_value());
-  CHECK(hlo::checked_output_to_input(*m, 1).error().id == error_id::dimension_out_of_range);
+  CHECK(hlo::checked_output_to_input(*m, 1).error().id == error_id::hlo_operand_out_of_range);
   CHECK_FALSE(hlo::checked_input_to_output<1>(*m, 0).has_value());
+  // No such parameter, instruction or output: the module's numbering, not a layout's dimension. (Results of
+  // capacity 1: the default capacity's are about 1 MB each, too many for the stack in one test.)
+  CHECK(hlo::checked_input_to_output<1>(*m, 7).error().id == error_id::hlo_operand_out_of_range);
+  CHECK(hlo::checked_input_to_output_from<1>(*m, 60000).error().id == error_id::hlo_operand_out_of_range);
+  CHECK(hlo::checked_group_by_producers<1>(*m, 60000).error().id == error_id::hlo_operand_out_of_range);
+  // A module without computations (built by hand: the parser refuses the text) has nothing to analyse.
   const auto empty = std::make_unique<hlo::module>();
-  CHECK_FALSE(hlo::checked_output_to_input(*empty, 0).has_value());
+  CHECK(hlo::checked_output_to_input<1>(*empty, 0).error().id == error_id::hlo_empty_module);
+  CHECK(hlo::checked_input_to_output<1>(*empty, 0).error().id == error_id::hlo_empty_module);
+  CHECK(hlo::checked_input_to_output_from<1>(*empty, 0).error().id == error_id::hlo_empty_module);
 }
 
 TEST_CASE(

@@ -214,8 +214,8 @@ ENTRY e {
     REQUIRE(pa.has_value());
     access.push_back(pa->map);
   }
-  CHECK(hlo::checked_physical_access(*m, *f, 0, 2).error().id == error_id::dimension_out_of_range);
-  CHECK(hlo::checked_tiled_access(*m, *f, 1, 0).error().id == error_id::dimension_out_of_range);
+  CHECK(hlo::checked_physical_access(*m, *f, 0, 2).error().id == error_id::hlo_operand_out_of_range);
+  CHECK(hlo::checked_tiled_access(*m, *f, 1, 0).error().id == error_id::hlo_operand_out_of_range);
   testing::for_each_index({16, 16}, [&](const idx& o) {
     const std::set<idx> want{{lin(s, o)}, {lin(s, {o[1], o[0]})}};
     std::set<idx> got;

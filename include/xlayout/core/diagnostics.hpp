@@ -110,7 +110,7 @@
   X(hlo_unknown_operand, "HLO text: the operand is no instruction defined earlier in its computation")      \
   X(hlo_unknown_computation,                                                                                \
     "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module")                \
-  X(hlo_empty_module, "HLO text: the module has no computation")                                            \
+  X(hlo_empty_module, "HLO module: there is no computation (or, in a module built by hand, no ENTRY ROOT)") \
   X(hlo_multiple_entries, "HLO text: more than one computation is marked ENTRY")                            \
   X(hlo_invalid_attribute, "HLO text: the value of this attribute does not have the form XLA prints")       \
   X(hlo_capacity_exceeded,                                                                                  \
@@ -119,7 +119,9 @@
   X(hlo_malformed_op,                                                                                       \
     "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " \
     "a list whose size is not the rank, a dimension number out of range)")                                  \
-  X(hlo_operand_out_of_range, "HLO op: the instruction has no operand or output with this number")          \
+  X(hlo_operand_out_of_range,                                                                               \
+    "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this "     \
+    "number")                                                                                               \
   /* views */                                                                                               \
   X(view_not_a_permutation,                                                                                 \
     "transpose<...>: the dimensions must list each dimension of the tensor exactly once")                   \
@@ -448,12 +450,12 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_duplicate_name, "[xlayout:hlo_duplicate_name] " "HLO text: this name is already defined (instructions: in this computation; computations: in the " "module)");
   static_assert(Id != error_id::hlo_unknown_operand, "[xlayout:hlo_unknown_operand] " "HLO text: the operand is no instruction defined earlier in its computation");
   static_assert(Id != error_id::hlo_unknown_computation, "[xlayout:hlo_unknown_computation] " "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module");
-  static_assert(Id != error_id::hlo_empty_module, "[xlayout:hlo_empty_module] " "HLO text: the module has no computation");
+  static_assert(Id != error_id::hlo_empty_module, "[xlayout:hlo_empty_module] " "HLO module: there is no computation (or, in a module built by hand, no ENTRY ROOT)");
   static_assert(Id != error_id::hlo_multiple_entries, "[xlayout:hlo_multiple_entries] " "HLO text: more than one computation is marked ENTRY");
   static_assert(Id != error_id::hlo_invalid_attribute, "[xlayout:hlo_invalid_attribute] " "HLO text: the value of this attribute does not have the form XLA prints");
   static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
   static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " "a list whose size is not the rank, a dimension number out of range)");
-  static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO op: the instruction has no operand or output with this number");
+  static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this " "number");
   static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
   static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");
   static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");

@@ -334,7 +334,7 @@ constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top,
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   g.entries.clear();
   g.start = start;
-  if (start >= m.instructions.size()) return error{error_id::dimension_out_of_range};
+  if (start >= m.instructions.size()) return error{error_id::hlo_operand_out_of_range};
   const detail::fusion_graph<Module> graph{m, top};
   const instruction& s = m.instructions[start];
   const std::size_t shape_index = s.is_tuple && output_id < s.num_shapes ? output_id : 0;
@@ -388,18 +388,18 @@ constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
 
 /// hlo::output_to_input(module, output_id): the analysis XLA's tests run on a module: the computation of
 /// analysed_computation (a fusion's, or ENTRY itself as one fusion), from output `output_id` of it, to each
-/// of its parameters. Errors: no_entry_computation (a module without computations), dimension_out_of_range
-/// (no such output), the analysis' errors.
+/// of its parameters. Errors: hlo_empty_module (a module without computations, or whose entry has no root),
+/// hlo_operand_out_of_range (no such output), the analysis' errors.
 template <std::size_t MaxEntries, module_like Module>
 constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries>& out,
                                      std::size_t output_id = 0) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   out.parameters.clear();
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error{error_id::capacity_exceeded};
+  if (c == none) return error{error_id::hlo_empty_module};
   out.computation = c;
   const auto roots = output_roots(m, c);
-  if (output_id >= roots.size()) return error{error_id::dimension_out_of_range};
+  if (output_id >= roots.size()) return error{error_id::hlo_operand_out_of_range};
   out.output = output_id;
   out.root = roots[output_id];
   const computation& comp = m.computations[c];
@@ -457,9 +457,9 @@ constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
                                           input_indexing<MaxEntries>& out) noexcept {
   out.groups.entries.clear();
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error{error_id::capacity_exceeded};
+  if (c == none) return error{error_id::hlo_empty_module};
   if (input >= m.instructions.size() || m.instructions[input].computation != c)
-    return error{error_id::dimension_out_of_range};
+    return error{error_id::hlo_operand_out_of_range};
   out.computation = c;
   out.input = input;
   out.roots = output_roots(m, c);
@@ -511,12 +511,13 @@ constexpr result<input_indexing<MaxEntries>> checked_input_to_output_from(const 
 }
 
 /// hlo::input_to_output(module, parameter): checked_input_to_output_from the analysed computation's
-/// parameter(parameter). Errors: dimension_out_of_range (no such parameter), the analysis' errors.
+/// parameter(parameter). Errors: hlo_empty_module, hlo_operand_out_of_range (no such parameter), the
+/// analysis' errors.
 template <std::size_t MaxEntries, module_like Module>
 constexpr error input_to_output_into(const Module& m, std::size_t parameter,
                                      input_indexing<MaxEntries>& out) noexcept {
   const std::uint16_t c = analysed_computation(m);
-  if (c == none) return error{error_id::capacity_exceeded};
+  if (c == none) return error{error_id::hlo_empty_module};
   const computation& comp = m.computations[c];
   for (std::uint16_t k = 0; k < comp.num_instructions; ++k) {
     const auto id = static_cast<std::uint16_t>(comp.first_instruction + k);
@@ -524,7 +525,7 @@ constexpr error input_to_output_into(const Module& m, std::size_t parameter,
     if (ins.code == opcode::parameter && ins.attrs.parameter_number == static_cast<index_t>(parameter))
       return input_to_output_from_into(m, id, out);
   }
-  return error{error_id::dimension_out_of_range};
+  return error{error_id::hlo_operand_out_of_range};
 }
 
 /// checked_input_to_output: input_to_output_into returning the result by value.
@@ -552,7 +553,7 @@ constexpr result<grouped_indexing<MaxEntries>> checked_group_by_producers(
     const Module& m, std::uint16_t id, std::size_t output_id = 0) noexcept {
   grouped_indexing<MaxEntries> g;
   g.start = id;
-  if (id >= m.instructions.size()) return error_id::dimension_out_of_range;
+  if (id >= m.instructions.size()) return error_id::hlo_operand_out_of_range;
   const instruction& ins = m.instructions[id];
   auto maps = checked_output_to_input(op_of(m, id), output_id);
   if (!maps) return maps.error();

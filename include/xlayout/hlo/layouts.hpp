@@ -53,11 +53,11 @@ constexpr const shape& parameter_shape(const Module& m, const fusion_indexing<E>
 }
 
 /// checked_physical_access of map j of parameter p of a fusion analysis, with the parameter's layout as
-/// the module gives it. Errors: dimension_out_of_range (no such parameter or map), as above.
+/// the module gives it. Errors: hlo_operand_out_of_range (no such parameter or map), as above.
 template <std::size_t E, module_like Module>
 constexpr result<operand_indexing> checked_physical_access(const Module& m, const fusion_indexing<E>& f,
                                                            std::size_t p, std::size_t j) noexcept {
-  if (p >= f.num_operands() || j >= f.count(p)) return error_id::dimension_out_of_range;
+  if (p >= f.num_operands() || j >= f.count(p)) return error_id::hlo_operand_out_of_range;
   return checked_physical_access(f.get(p, j), parameter_shape(m, f, p));
 }
 
@@ -65,7 +65,7 @@ constexpr result<operand_indexing> checked_physical_access(const Module& m, cons
 template <std::size_t E, module_like Module>
 constexpr result<operand_indexing> checked_tiled_access(const Module& m, const fusion_indexing<E>& f,
                                                         std::size_t p, std::size_t j) noexcept {
-  if (p >= f.num_operands() || j >= f.count(p)) return error_id::dimension_out_of_range;
+  if (p >= f.num_operands() || j >= f.count(p)) return error_id::hlo_operand_out_of_range;
   return checked_tiled_access(f.get(p, j), parameter_shape(m, f, p));
 }
 
