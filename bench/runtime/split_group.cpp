@@ -1,8 +1,8 @@
-// bench/runtime/split_group.cpp: the benchmarks of accessors.cpp (register.hpp) for a layout whose tile splits
-// a '*' group, f32[8,100,1000]{2,1,0:T(*,8,128)}: rows i * 100 + j of the merged group cut every 8, which
-// 100 is not a multiple of. Its accessor and its run-time walk take the merged path (a division and modulo
-// per merged dimension where the index is formed), so it has a translation unit of its own: in
-// accessors.cpp, its loops would change what g++ 12 inlines into the eight layouts' loops.
+// bench/runtime/split_group.cpp: the benchmarks of accessors.cpp (register.hpp) for a layout whose tile
+// splits a '*' group, f32[8,100,1000]{2,1,0:T(*,8,128)}: rows i * 100 + j of the merged group cut every 8,
+// which 100 is not a multiple of. Its run-time mapping merges dimensions (merges_dimensions: the accessor and
+// the walk form the merged index), and it has a translation unit of its own: in accessors.cpp, its loops
+// would change what g++ 12 inlines into the eight layouts' loops.
 #include <string>
 
 #include "register.hpp"

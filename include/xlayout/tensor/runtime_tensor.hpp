@@ -1237,8 +1237,9 @@ XLAYOUT_FLATTEN XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mappi
 /// (one dimension per merged group), each element's index formed from it, with a division and a modulo for a
 /// dimension of a merged group. Where f does not read the index (a sum of the elements), the compilers drop
 /// them and vectorise walk_runtime's inner loops as for the other layouts. (An odometer stepped per element
-/// before: the sum of f32[8,100,1000]{2,1,0:T(*,8,128)} took 6.4 times the static for_each's time with
-/// g++ 12 and 6.1 with clang 19, now 1.9 and 1.05; with the index used 12 and 14 times, now 8.4 and 9.0.)
+/// before: the sum of f32[8,100,1000]{2,1,0:T(*,8,128)} took 10.4 times the static for_each's time with
+/// g++ 12 and 5.6 with clang 19, now 1.03 and 1.08; with the index used 12.4 and 13.8, now 8.4 and 8.7:
+/// bench/runtime, sum/split_group.)
 /// Out of line, so that the callers' other path (walk_runtime with f) compiles as it did without it. Such a
 /// mapping has elements and terms (make_runtime_mapping merges only then); N >= rank() >= program_rank().
 template <std::size_t N, std::size_t M, class F>
@@ -1264,7 +1265,7 @@ walk_merged(const basic_runtime_mapping<M>& m, F f) {
     // (with rank(), it kept the walk's inner loop scalar: the sum took 3.2 times the static for_each's time).
     // Where f reads it, each element divides (8 times the static walk's time, bench/runtime's split_group).
     // A cache of the last program index per dimension took that to 2 with clang 19 in a small test, but made
-    // the sum's loop scalar in bench/runtime's (22 times), and with g++ 12 everywhere.
+    // the sum's loop scalar in bench/runtime's (14 times), and with g++ 12 everywhere.
     index_t idx[N];
     for (std::size_t d = 0; d < N; ++d) {
       const index_t kd = k[group[d]];
