@@ -150,7 +150,7 @@ inline int run_analyze_command(const analyze_options& opt) {
     auto r = std::make_unique<hlo::input_indexing<>>();  // about 1 MB: not on the stack
     if (const xlayout::error e = hlo::input_to_output_into(*m, static_cast<std::size_t>(*opt.input), *r);
         e.id != xlayout::error_id::none) {
-      if (e.id == xlayout::error_id::dimension_out_of_range)
+      if (e.id == xlayout::error_id::hlo_operand_out_of_range)
         return report_analyze_error(
             opt, "no_such_input",
             "the analysed computation has no parameter(" + std::to_string(*opt.input) + ")");
