@@ -924,6 +924,25 @@ XLAYOUT_HD constexpr std::uint32_t trailing_zeros(std::uint64_t v) noexcept {
 #endif
 }
 
+/// The high 64 bits of a * b for b < 2^32, in two 64-bit products (no 128-bit type: constant evaluation,
+/// CUDA device code and every host compiler alike).
+XLAYOUT_HD constexpr std::uint64_t high_product(std::uint64_t a, std::uint64_t b) noexcept {
+  return ((a >> 32) * b + (((a & 0xffffffffu) * b) >> 32)) >> 32;  // < 2^64: no wraparound
+}
+
+/// n / d by a multiplication, for n < 2^32 and 2 <= d < 2^32: the high 64 bits of n * magic, magic =
+/// floor((2^64 - 1) / d) + 1 (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+struct small_divisor {
+  std::uint64_t magic = 0;
+  std::uint64_t d = 1;
+  XLAYOUT_HD constexpr explicit small_divisor(index_t divisor = 1) noexcept
+      : magic(divisor >= 2 ? ~std::uint64_t{0} / static_cast<std::uint64_t>(divisor) + 1 : 0),
+        d(static_cast<std::uint64_t>(divisor)) {}
+  XLAYOUT_HD constexpr std::uint64_t divide(std::uint64_t n) const noexcept {
+    return d == 1 ? n : high_product(magic, n);
+  }
+};
+
 /// One loop of the memory-order walk of a runtime_mapping: term k, a digit of dimension `dimension`. It runs
 /// over the values v that keep e[dimension] + v * divisor below the extent, at most `modulus` of them: all
 /// `modulus` when e[dimension] + full_reach < extent (no division), else a division.
@@ -1238,10 +1257,11 @@ XLAYOUT_FLATTEN XLAYOUT_HD constexpr void walk_runtime(const basic_runtime_mappi
 /// dimension of a merged group. Where f does not read the index (a sum of the elements), the compilers drop
 /// them and vectorise walk_runtime's inner loops as for the other layouts. (An odometer stepped per element
 /// before: the sum of f32[8,100,1000]{2,1,0:T(*,8,128)} took 10.4 times the static for_each's time with
-/// g++ 12 and 5.6 with clang 19, now 1.03 and 1.08; with the index used 12.4 and 13.8, now 8.4 and 8.7:
-/// bench/runtime, sum/split_group.)
-/// Out of line, so that the callers' other path (walk_runtime with f) compiles as it did without it. Such a
-/// mapping has elements and terms (make_runtime_mapping merges only then); N >= rank() >= program_rank().
+/// g++ 12 and 5.6 with clang 19, now 1.03 and 1.08; with the index used 12.4 and 13.8, now 3.3 and 5.8
+/// with the divisions as multiplications, 8.1 and 9.1 with them as divisions: bench/runtime,
+/// sum/split_group.) Out of line, so that the callers' other path (walk_runtime with f) compiles as it did
+/// without it. Such a mapping has elements and terms (make_runtime_mapping merges only then); N >= rank() >=
+/// program_rank().
 template <std::size_t N, std::size_t M, class F>
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -1260,16 +1280,33 @@ walk_merged(const basic_runtime_mapping<M>& m, F f) {
     group[d] = m.group(d);
     alone[d] = weight[d] == 1 && extent[d] == m.program_extent(group[d]);
   }
+  // Where every program extent is below 2^32 (so are the indices, weights and extents), the divisions are
+  // multiplications (small_divisor).
+  constexpr index_t small = index_t{1} << 32;
+  bool by_multiplication = true;
+  for (std::size_t g = 0; g < m.program_rank(); ++g) by_multiplication &= m.program_extent(g) < small;
+  small_divisor by_weight[N], by_extent[N];
+  for (std::size_t d = 0; d < rank; ++d) {
+    by_weight[d] = small_divisor(weight[d]);
+    by_extent[d] = small_divisor(extent[d]);
+  }
   walk_runtime<N>(m, [&](const index_t* k, index_t offset) {
     // Over N, not rank(): with the bound a constant, g++ 12 drops the loop where f does not read the index
     // (with rank(), it kept the walk's inner loop scalar: the sum took 3.2 times the static for_each's time).
-    // Where f reads it, each element divides (8 times the static walk's time, bench/runtime's split_group).
-    // A cache of the last program index per dimension took that to 2 with clang 19 in a small test, but made
-    // the sum's loop scalar in bench/runtime's (14 times), and with g++ 12 everywhere.
+    // A cache of the last program index per dimension took clang 19's index-using walk from 8 to 2 times the
+    // static walk's time in a small test, but made the sum's loop scalar in bench/runtime's (14 times), and
+    // with g++ 12 everywhere.
     index_t idx[N];
     for (std::size_t d = 0; d < N; ++d) {
       const index_t kd = k[group[d]];
-      idx[d] = alone[d] ? kd : kd / weight[d] % extent[d];
+      if (alone[d]) {
+        idx[d] = kd;
+      } else if (by_multiplication) {
+        const std::uint64_t q = by_weight[d].divide(static_cast<std::uint64_t>(kd));
+        idx[d] = static_cast<index_t>(q - by_extent[d].divide(q) * by_extent[d].d);
+      } else {
+        idx[d] = kd / weight[d] % extent[d];
+      }
     }
     f(static_cast<const index_t*>(idx), offset);
   });
