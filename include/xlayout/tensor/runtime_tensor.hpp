@@ -1268,27 +1268,20 @@ __attribute__((noinline))
 #endif
 XLAYOUT_HD constexpr void
 walk_merged(const basic_runtime_mapping<M>& m, F f) {
-  const std::size_t rank = m.rank();
-  index_t weight[N] = {};
-  index_t extent[N] = {};
-  std::size_t group[N] = {};
-  bool alone[N];  // a group of one dimension (its index is the program's), or d >= rank()
-  for (std::size_t d = 0; d < N; ++d) alone[d] = true;
-  for (std::size_t d = 0; d < rank; ++d) {
-    weight[d] = m.group_weight(d);
-    extent[d] = m.extent(d);
-    group[d] = m.group(d);
-    alone[d] = weight[d] == 1 && extent[d] == m.program_extent(group[d]);
-  }
   // Where every program extent is below 2^32 (so are the indices, weights and extents), the divisions are
   // multiplications (small_divisor).
   constexpr index_t small = index_t{1} << 32;
   bool by_multiplication = true;
   for (std::size_t g = 0; g < m.program_rank(); ++g) by_multiplication &= m.program_extent(g) < small;
-  small_divisor by_weight[N], by_extent[N];
-  for (std::size_t d = 0; d < rank; ++d) {
-    by_weight[d] = small_divisor(weight[d]);
-    by_extent[d] = small_divisor(extent[d]);
+  small_divisor weight[N], extent[N];  // dimension d: its index is k[group[d]] / weight % extent
+  std::size_t group[N] = {};
+  bool alone[N];  // a group of one dimension (its index is the program's), or d >= rank()
+  for (std::size_t d = 0; d < N; ++d) alone[d] = true;
+  for (std::size_t d = 0; d < m.rank(); ++d) {
+    weight[d] = small_divisor(m.group_weight(d));
+    extent[d] = small_divisor(m.extent(d));
+    group[d] = m.group(d);
+    alone[d] = m.group_weight(d) == 1 && m.extent(d) == m.program_extent(group[d]);
   }
   walk_runtime<N>(m, [&](const index_t* k, index_t offset) {
     // Over N, not rank(): with the bound a constant, g++ 12 drops the loop where f does not read the index
@@ -1302,10 +1295,10 @@ walk_merged(const basic_runtime_mapping<M>& m, F f) {
       if (alone[d]) {
         idx[d] = kd;
       } else if (by_multiplication) {
-        const std::uint64_t q = by_weight[d].divide(static_cast<std::uint64_t>(kd));
-        idx[d] = static_cast<index_t>(q - by_extent[d].divide(q) * by_extent[d].d);
+        const std::uint64_t q = weight[d].divide(static_cast<std::uint64_t>(kd));
+        idx[d] = static_cast<index_t>(q - extent[d].divide(q) * extent[d].d);
       } else {
-        idx[d] = kd / weight[d] % extent[d];
+        idx[d] = kd / static_cast<index_t>(weight[d].d) % static_cast<index_t>(extent[d].d);
       }
     }
     f(static_cast<const index_t*>(idx), offset);
