@@ -50,7 +50,8 @@ struct runtime_digit {
   std::uint32_t shift = 0;
   std::uint64_t coefficient = 0;  // see digit_coefficient
 };
-enum class runtime_path : std::uint8_t { strided, two_digits, three_digits, general };
+// merged_digits: the three-digit path over the program index of a mapping that merges dimensions.
+enum class runtime_path : std::uint8_t { strided, two_digits, three_digits, merged_digits, general };
 }  // namespace detail
 
 template <std::size_t MaxRank>
@@ -156,8 +157,10 @@ class basic_runtime_mapping {
   /// one dimension each, of 112 and 110). Dimension d is then part of program dimension group(d), with the
   /// weight group_weight(d) inside it (row-major in the logical order, or in the physical order where the
   /// group's members are not neighbours in ascending logical order): program index k is the sum over its
-  /// dimensions of index[d] * group_weight(d), and the terms' `dimension` is k. Such a layout takes the
-  /// general path.
+  /// dimensions of index[d] * group_weight(d), and the terms' `dimension` is k. Such a layout takes neither
+  /// fixed path (fixed_path() is 0): the call form of a static rank forms k and, where each of its
+  /// dimensions has at most three power-of-two digits, sums the digits of k (the digit_* slots are then k's
+  /// dimensions'); otherwise the general loop over the terms.
   XLAYOUT_HD constexpr bool merges_dimensions() const noexcept { return program_rank_ != rank_; }
   /// The dimensions the terms read: rank() and extent(k) unless merges_dimensions() (then the product of
   /// the extents of the group's dimensions).
@@ -378,6 +381,14 @@ class basic_runtime_mapping {
       const index_t idx[] = {i..., 0};
       return three_digit_sum(idx, std::make_index_sequence<sizeof...(I)>{});
     }
+    if (path_ == path::merged_digits) {
+      // The program index (program_rank() <= rank entries; the digits of the others are 0), then the
+      // digits of its dimensions: no loop over the terms, no call.
+      const index_t idx[] = {i..., 0};
+      index_t k[sizeof...(I)] = {};
+      for (std::size_t d = 0; d < sizeof...(I); ++d) k[group_[d]] += idx[d] * strides_[d];
+      return three_digit_sum(k, std::make_index_sequence<sizeof...(I)>{});
+    }
     return general_offset(index_array<sizeof...(I)>{{i...}});
   }
   template <std::size_t R>
@@ -526,12 +537,6 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       m.strides_[d] = t.stride;
     }
   }
-  if (merged) {
-    // The paths read the shape's indices; the strides' slots hold the weights of the dimensions in their
-    // groups (group_weight).
-    m.strided_ = m.two_digits_ = m.three_digits_ = false;
-    for (std::size_t d = 0; d < m.rank_; ++d) m.strides_[d] = g.weight[d];
-  }
   // The digit paths read dimension d's slots as i * c0 + (i >> s1) * c1 + (i >> s2) * c2 (the two-digit
   // path: slots 0 and 2), the coefficients telescoped so that no digit needs its mask (digit_coefficient):
   // the low term is an induction variable in a loop over i, and a shift by a variable is two instructions
@@ -543,7 +548,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
     const auto before = [](const detail::runtime_digit& a, const detail::runtime_digit& b) {
       return b.mask == 0 ? a.mask != 0 : a.mask != 0 && a.shift < b.shift;  // by shift, missing ones last
     };
-    for (std::size_t d = 0; d < m.rank_; ++d) {
+    for (std::size_t d = 0; d < m.program_rank_; ++d) {  // the terms' dimensions
       detail::runtime_digit* g = &m.digits_[3 * d];
       for (std::size_t i = 1; i < 3; ++i) {  // an insertion sort of three
         for (std::size_t j = i; j > 0 && before(g[j], g[j - 1]); --j) {
@@ -566,7 +571,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
       for (std::size_t k = 0; k < 3; ++k) {
         detail::runtime_digit& h = g[k];
         if (h.mask == 0) continue;
-        if (static_cast<U>(m.extents_[d] - 1) >> h.shift == 0 && k > 0) continue;
+        if (static_cast<U>(m.program_extent(d) - 1) >> h.shift == 0 && k > 0) continue;
         if (prev != nullptr) {
           const std::uint32_t gap = h.shift - prev->shift;
           if (h.shift <= prev->shift || gap >= 64 || prev->mask != (U{1} << gap) - 1) {
@@ -583,6 +588,15 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
     }
   }
   using P = detail::runtime_path;
+  if (merged) {
+    // The digits read the program index (merged_digits, where each of its dimensions has at most three);
+    // the other paths read the shape's indices. The strides' slots hold the weights of the dimensions in
+    // their groups (group_weight).
+    m.path_ = m.three_digits_ ? P::merged_digits : P::general;
+    m.strided_ = m.two_digits_ = m.three_digits_ = false;
+    for (std::size_t d = 0; d < m.rank_; ++d) m.strides_[d] = g.weight[d];
+    return m;
+  }
   m.path_ = m.strided_        ? P::strided
             : m.two_digits_   ? P::two_digits
             : m.three_digits_ ? P::three_digits
