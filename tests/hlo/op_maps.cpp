@@ -524,11 +524,88 @@ TEST_CASE("malformed elementwise ops (XLA's HLO verifier): operand dims differ f
       "  l3 = f32[3] parameter(2)\n";
   CHECK(o2i_error(cl + "  ROOT c = f32[4] clamp(lo, x, lo)\n}") == error_id::none);
   CHECK(o2i_error(cl + "  ROOT c = f32[4] clamp(l3, x, l3)\n}") == malformed);
-  // A variadic all-reduce: operand k has the dims of output k.
-  hlo::op ar = make_op(hlo::opcode::all_reduce, {shp({4}), shp({8})}, {shp({4}), shp({8})});
-  CHECK(hlo::checked_output_to_input(ar, 0).has_value());
-  ar.results[1] = shp({9});
-  CHECK(hlo::checked_output_to_input(ar, 0).error().id == malformed);
+  // all-reduce-start and all-reduce-done are elementwise in XLA's analysis: operand dims as the output's.
+  const std::string ar =
+      "add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = f32[] add(x, y)\n}\n"
+      "ENTRY e {\n  p = f32[4,8] parameter(0)\n";
+  CHECK(o2i_error(ar + "  ROOT s = f32[4,8] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+        error_id::none);
+  CHECK(o2i_error(ar + "  ROOT s = f32[4,9] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+        malformed);
+  CHECK(i2o_error(ar + "  ROOT s = f32[8,4] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+        malformed);
+}
+
+TEST_CASE("all-reduce, all-reduce-start, all-reduce-done: the maps of XLA's analysis", "[hlo][op_maps]") {
+  // XLA's ComputeOutputToInputIndexing and ComputeInputToOutputIndexing read all-reduce-start and
+  // all-reduce-done element by element (the identity); all-reduce itself is not among the ops they model,
+  // so its maps are undefined ("unknown indexing").
+  const std::string text =
+      "add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n"
+      "  ROOT s = f32[] add(x, y)\n}\nENTRY e {\n  p = f32[4,8]{1,0} parameter(0)\n";
+  const std::string identity = "(d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 7]";
+  const hlo::op start =
+      root_op(text + "  ROOT s = f32[4,8]{1,0} all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}");
+  CHECK(start.code == hlo::opcode::all_reduce_start);
+  CHECK(map_text(hlo::checked_output_to_input(start, 0).value()[0].map) == identity);
+  CHECK(map_text(hlo::checked_input_to_output(start, 0).value()[0].map) == identity);
+  const hlo::op done =
+      root_op(text +
+              "  s = f32[4,8]{1,0} all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n"
+              "  ROOT d = f32[4,8]{1,0} all-reduce-done(s)\n}");
+  CHECK(done.code == hlo::opcode::all_reduce_done);
+  CHECK(map_text(hlo::checked_output_to_input(done, 0).value()[0].map) == identity);
+  CHECK(map_text(hlo::checked_input_to_output(done, 0).value()[0].map) == identity);
+  const hlo::op all_reduce =
+      root_op(text + "  ROOT a = f32[4,8]{1,0} all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}");
+  CHECK(all_reduce.code == hlo::opcode::all_reduce);
+  const auto o2i = hlo::checked_output_to_input(all_reduce, 0);
+  REQUIRE(o2i.has_value());
+  REQUIRE(o2i->size() == 1);
+  CHECK(std::string(hlo::to_string((*o2i)[0]).view()) == "unknown indexing");
+  CHECK(hlo::checked_input_to_output(all_reduce, 0).value()[0].map.is_undefined());
+  // Several operands (a tuple result): XLA's elementwise maps over a tuple shape do not exist; undefined.
+  hlo::op variadic = make_op(hlo::opcode::all_reduce_start, {shp({4}), shp({8})}, {shp({4}), shp({8})});
+  const auto v = hlo::checked_output_to_input(variadic, 1);
+  REQUIRE(v.has_value());
+  REQUIRE(v->size() == 2);
+  CHECK(((*v)[0].map.is_undefined() && (*v)[1].map.is_undefined()));
+  CHECK(hlo::checked_input_to_output(variadic, 0).value()[0].map.is_undefined());
+}
+
+TEST_CASE("bitcast-convert that changes the element width: the narrower side's extra minor dimension",
+          "[hlo][op_maps]") {
+  // XLA's shape inference (InferBitcastConvertShape): f32 to u8 adds a minor dimension of 32 / 8 = 4, u8 to
+  // f32 drops it. Output element (i, j) of u8[3,4] is byte j of f32 element i; output element i of f32[3]
+  // is made of u8 elements (i, 0..3).
+  const std::string narrowing =
+      "ENTRY e {\n  p = f32[3]{0} parameter(0)\n  ROOT c = u8[3,4]{1,0} bitcast-convert(p)\n}";
+  const std::string widening =
+      "ENTRY e {\n  p = u8[3,4]{1,0} parameter(0)\n  ROOT c = f32[3]{0} bitcast-convert(p)\n}";
+  const std::string byte_to_word = "(d0, d1) -> (d0), domain: d0 in [0, 2], d1 in [0, 3]";
+  const std::string word_to_bytes = "(d0)[s0] -> (d0, s0), domain: d0 in [0, 2], s0 in [0, 3]";
+  CHECK(map_text(hlo::checked_output_to_input(root_op(narrowing), 0).value()[0].map) == byte_to_word);
+  CHECK(map_text(hlo::checked_input_to_output(root_op(narrowing), 0).value()[0].map) == word_to_bytes);
+  CHECK(map_text(hlo::checked_output_to_input(root_op(widening), 0).value()[0].map) == word_to_bytes);
+  CHECK(map_text(hlo::checked_input_to_output(root_op(widening), 0).value()[0].map) == byte_to_word);
+  // Every u8 element (i, j) reads word i.
+  const indexing_map m = hlo::checked_output_to_input(root_op(narrowing), 0).value()[0].map;
+  for (index_t i = 0; i < 3; ++i) {
+    for (index_t j = 0; j < 4; ++j) {
+      const auto r = evaluate(m, {i, j});
+      CHECK((r.size() == 1 && r[0] == i));
+    }
+  }
+  // The same width stays elementwise; widths whose sizes do not follow are malformed.
+  const std::string p = "ENTRY e {\n  p = f32[3]{0} parameter(0)\n";
+  CHECK(map_text(hlo::checked_output_to_input(root_op(p + "  ROOT c = s32[3]{0} bitcast-convert(p)\n}"), 0)
+                     .value()[0]
+                     .map) == "(d0) -> (d0), domain: d0 in [0, 2]");
+  CHECK(o2i_error(p + "  ROOT c = u8[3,3]{1,0} bitcast-convert(p)\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(p + "  ROOT c = u8[3]{0} bitcast-convert(p)\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(p + "  ROOT c = u8[2,4]{1,0} bitcast-convert(p)\n}") == error_id::hlo_malformed_op);
+  CHECK(i2o_error(p + "  ROOT c = f64[3]{0} bitcast-convert(p)\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(p + "  ROOT c = s16[3,2]{1,0} bitcast-convert(p)\n}") == error_id::none);
 }
 
 TEST_CASE("malformed reduce-window (XLA's InferWindowOutputShape): output sizes from the window arithmetic",

@@ -548,6 +548,27 @@ TEST_CASE("parse: errors carry the id, the line and the column (counted by hand)
   STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[4,4] parameter(0)\n"
                           "  ROOT r = f32[2,4] reduce-window(p, p), window={size=2x1 stride=2x1}\n}") ==
                  where{error_id::none, 0, 0});
+  // Two fusions calling one computation (XLA's verifier ties a fused computation to one fusion): at the
+  // second calls= value, line 8 `  ROOT g = f32[4] fusion(a), kind=kLoop, calls=f`, f at column 48; and
+  // where the computation is defined after its callers, at the second caller's value too (line 4 `  g =
+  // f32[4] fusion(a), kind=kLoop, calls=f`, column 43).
+  STATIC_REQUIRE(
+      error_of("f {\n  x = f32[4] parameter(0)\n  ROOT n = f32[4] negate(x)\n}\n"
+               "ENTRY e {\n  p = f32[4] parameter(0)\n  a = f32[4] fusion(p), kind=kLoop, calls=f\n"
+               "  ROOT g = f32[4] fusion(a), kind=kLoop, calls=f\n}") ==
+      where{error_id::hlo_shared_fused_computation, 8, 48});
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = f32[4] parameter(0)\n  a = f32[4] fusion(p), kind=kLoop, calls=f\n"
+               "  g = f32[4] fusion(a), kind=kLoop, calls=f\n  ROOT t = (f32[4], f32[4]) tuple(a, g)\n}\n"
+               "f {\n  x = f32[4] parameter(0)\n  ROOT n = f32[4] negate(x)\n}") ==
+      where{error_id::hlo_shared_fused_computation, 4, 43});
+  // Other calls may share a computation (two reduces, to_apply=add).
+  STATIC_REQUIRE(
+      error_of("add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = f32[] add(x, y)\n}\n"
+               "ENTRY e {\n  p = f32[4] parameter(0)\n  z = f32[] constant(0)\n"
+               "  r = f32[] reduce(p, z), dimensions={0}, to_apply=add\n"
+               "  ROOT q = f32[] reduce(p, z), dimensions={0}, to_apply=add\n}") ==
+      where{error_id::none, 0, 0});
 }
 
 TEST_CASE("parse: capacities: too many instructions, operands or called computations", "[hlo][parse]") {

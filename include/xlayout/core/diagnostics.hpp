@@ -122,6 +122,9 @@
   X(hlo_operand_out_of_range,                                                                               \
     "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this "     \
     "number")                                                                                               \
+  X(hlo_shared_fused_computation,                                                                           \
+    "HLO text: this fusion calls a computation another fusion calls (XLA's verifier: a fused computation "  \
+    "belongs to one fusion instruction)")                                                                   \
   /* views */                                                                                               \
   X(view_not_a_permutation,                                                                                 \
     "transpose<...>: the dimensions must list each dimension of the tensor exactly once")                   \
@@ -456,6 +459,7 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_capacity_exceeded, "[xlayout:hlo_capacity_exceeded] " "HLO text: the module needs more instructions, computations, shapes, characters, operands or called " "computations than its capacities (raise XLAYOUT_HLO_MAX_*)");
   static_assert(Id != error_id::hlo_malformed_op, "[xlayout:hlo_malformed_op] " "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " "a list whose size is not the rank, a dimension number out of range)");
   static_assert(Id != error_id::hlo_operand_out_of_range, "[xlayout:hlo_operand_out_of_range] " "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this " "number");
+  static_assert(Id != error_id::hlo_shared_fused_computation, "[xlayout:hlo_shared_fused_computation] " "HLO text: this fusion calls a computation another fusion calls (XLA's verifier: a fused computation " "belongs to one fusion instruction)");
   static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
   static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");
   static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");

@@ -72,7 +72,8 @@ namespace XLAYOUT_NAMESPACE::hlo {
   X(select, "select")                                       \
   X(clamp, "clamp")                                         \
   X(map, "map")                                             \
-  X(all_reduce, "all-reduce")                               \
+  X(all_reduce_start, "all-reduce-start")                   \
+  X(all_reduce_done, "all-reduce-done")                     \
   /* data movement and the rest of the indexing analysis */ \
   X(parameter, "parameter")                                 \
   X(constant, "constant")                                   \
@@ -94,6 +95,7 @@ namespace XLAYOUT_NAMESPACE::hlo {
   X(dynamic_slice, "dynamic-slice")                         \
   X(dynamic_update_slice, "dynamic-update-slice")           \
   X(all_gather, "all-gather")                               \
+  X(all_reduce, "all-reduce")                               \
   X(get_tuple_element, "get-tuple-element")                 \
   X(tuple, "tuple")                                         \
   X(fusion, "fusion")                                       \
@@ -130,8 +132,9 @@ constexpr opcode opcode_from_name(std::string_view name) noexcept {
   return opcode::other;
 }
 
-/// XLA's HloInstruction::IsElementwise for the opcodes above (map and all-reduce included).
-constexpr bool is_elementwise(opcode c) noexcept { return c >= opcode::abs && c <= opcode::all_reduce; }
+/// The opcodes XLA's indexing analysis reads element by element: HloInstruction::IsOpElementwise, map,
+/// all-reduce-start and all-reduce-done (not all-reduce itself, which XLA's analysis does not model).
+constexpr bool is_elementwise(opcode c) noexcept { return c >= opcode::abs && c <= opcode::all_reduce_done; }
 
 /// One dimension of `slice={[start:limit:stride], ...}`.
 struct slice_dimension {

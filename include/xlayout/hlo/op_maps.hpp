@@ -307,23 +307,90 @@ constexpr const shape& output_shape(const op& o, std::size_t id) noexcept {
 
 // ---- the ops, output to input -------------------------------------------------------------------------
 
-/// XLA's HLO verifier for elementwise ops: every operand has the dimensions of the output (a variadic
-/// all-reduce: operand k those of output k). A scalar operand of a non-scalar op is read at () as XLA's
-/// indexing analysis reads it (select's predicate, clamp's bounds).
-constexpr bool elementwise_ok(const op& o, std::size_t output_id) noexcept {
-  const shape& out = output_shape(o, output_id);
-  for (std::size_t k = 0; k < o.operands.size(); ++k) {
-    const shape& s = o.operands[k];
+constexpr result<instruction_indexing> single(const result<indexing_map>& m) noexcept {
+  if (!m) return m.error();
+  instruction_indexing r;
+  operand_indexing oi;
+  oi.map = *m;
+  r.push_back(oi);
+  return r;
+}
+
+/// XLA's HLO verifier for elementwise ops: one output, and every operand has its dimensions. A scalar
+/// operand of a non-scalar op is read at () as XLA's indexing analysis reads it (select's predicate, clamp's
+/// bounds).
+constexpr bool elementwise_ok(const op& o) noexcept {
+  if (o.results.size() != 1) return false;
+  const shape& out = o.results[0];
+  for (const shape& s : o.operands) {
     if (s.rank() == 0 && out.rank() != 0) continue;
-    const shape& own = o.results.size() > 1 && k < o.results.size() ? o.results[k] : out;
-    if (s.rank() != out.rank() || !compatible_dims(s, own)) return false;
+    if (s.rank() != out.rank() || !compatible_dims(s, out)) return false;
   }
   return true;
 }
 
-constexpr result<instruction_indexing> elementwise_o2i(const op& o, std::size_t output_id) noexcept {
-  if (!elementwise_ok(o, output_id)) return error_id::hlo_malformed_op;
-  const dims_t out = dims_of(output_shape(o, output_id));
+/// A bitcast-convert between element types of different widths, as XLA's shape inference
+/// (InferBitcastConvertShape) allows it: the side of the narrower type has one more dimension, the most
+/// minor, of size (wider bits) / (narrower bits); the other dimensions are the same. 1: the output has that
+/// dimension (f32[4] to u8[4,4]); -1: the operand has it (u8[4,4] to f32[4]); 0: the widths are equal
+/// (an elementwise op); 2: the shapes do not fit.
+constexpr int bitcast_convert_kind(const op& o) noexcept {
+  if (o.operands.size() != 1 || o.results.size() != 1) return 2;
+  const shape& in = o.operands[0];
+  const shape& out = o.results[0];
+  const int in_bits = bit_width(in.element_type), out_bits = bit_width(out.element_type);
+  if (in_bits <= 0 || out_bits <= 0) return 2;
+  if (in_bits == out_bits) return 0;
+  const bool wider_in = in_bits > out_bits;
+  const shape& narrow = wider_in ? out : in;
+  const shape& wide = wider_in ? in : out;
+  const int ratio = wider_in ? in_bits / out_bits : out_bits / in_bits;
+  if ((wider_in ? in_bits % out_bits : out_bits % in_bits) != 0 || narrow.rank() != wide.rank() + 1 ||
+      !compatible_size(narrow.dimensions[wide.rank()], ratio))
+    return 2;
+  for (std::size_t i = 0; i < wide.rank(); ++i) {
+    if (!compatible_size(narrow.dimensions[i], wide.dimensions[i])) return 2;
+  }
+  return wider_in ? 1 : -1;
+}
+
+/// The maps of a bitcast-convert that changes the width (bitcast_convert_kind 1 or -1), from `from` (the
+/// output for output to input) to the other side: an element of the narrower type reads the element of
+/// the wider type that holds it, (d0, ..., dn) -> (d0, ..., d{n-1}); an element of the wider type reads
+/// each of its narrower elements, (d0, ..., d{n-1}) -> (d0, ..., d{n-1}, s0), s0 in [0, ratio - 1]. XLA's
+/// analysis gives every bitcast-convert the identity map of the output (IsOpElementwise), which here has
+/// the other side's rank plus or minus one; these are the maps of the op's definition instead.
+constexpr result<instruction_indexing> bitcast_convert_map(const shape& from, const shape& to) noexcept {
+  const dims_t dims = dims_of(from);
+  if (from.rank() > to.rank()) {  // from the narrower type
+    map_builder b(from.rank(), 0);
+    set_sizes(b, dims);
+    for (std::size_t i = 0; i < to.rank(); ++i) b.add_result(b.dim(i));
+    return single(b.finish());
+  }
+  dims_t ratio;
+  ratio.push_back(bit_width(from.element_type) / bit_width(to.element_type));
+  map_builder b(from.rank(), 1);
+  set_sizes(b, dims, ratio);
+  for (std::size_t i = 0; i < from.rank(); ++i) b.add_result(b.dim(i));
+  b.add_result(b.range_var(0));
+  return single(b.finish());
+}
+
+/// all-reduce-start or all-reduce-done of several operands (a tuple result): XLA's analysis reads them as
+/// elementwise ops over the tuple shape, which has no map; they get undefined maps.
+constexpr bool tuple_collective(const op& o) noexcept {
+  return (o.code == opcode::all_reduce_start || o.code == opcode::all_reduce_done) && o.results.size() > 1;
+}
+
+constexpr result<instruction_indexing> elementwise_o2i(const op& o) noexcept {
+  if (o.code == opcode::bitcast_convert) {
+    const int kind = bitcast_convert_kind(o);
+    if (kind == 2) return error_id::hlo_malformed_op;
+    if (kind != 0) return bitcast_convert_map(o.results[0], o.operands[0]);
+  }
+  if (!elementwise_ok(o)) return error_id::hlo_malformed_op;
+  const dims_t out = dims_of(o.results[0]);
   auto identity = identity_map(out);
   if (!identity) return identity.error();
   auto scalar = scalar_map(out);
@@ -365,15 +432,6 @@ constexpr result<indexing_map> bitcast_map_impl(const shape& in0, const shape& o
     b.add_result(reshaped[static_cast<std::size_t>(p)]);
   }
   return b.finish();
-}
-
-constexpr result<instruction_indexing> single(const result<indexing_map>& m) noexcept {
-  if (!m) return m.error();
-  instruction_indexing r;
-  operand_indexing oi;
-  oi.map = *m;
-  r.push_back(oi);
-  return r;
 }
 
 /// XLA's HLO verifier for broadcast: operand dimension i becomes output dimension dimensions[i], of the same
@@ -1443,7 +1501,8 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
   }
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
   if (output_id >= o.results.size()) return error_id::hlo_operand_out_of_range;
-  if (is_elementwise(o.code)) return d::elementwise_o2i(o, output_id);
+  if (d::tuple_collective(o)) return d::unknown(o.operands.size());
+  if (is_elementwise(o.code)) return d::elementwise_o2i(o);
   switch (o.code) {
     case opcode::bitcast:
       return d::single(
@@ -1511,8 +1570,14 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
       break;
   }
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
+  if (d::tuple_collective(o)) return d::unknown(num_results);
   if (is_elementwise(o.code)) {
-    if (!d::elementwise_ok(o, 0)) return error_id::hlo_malformed_op;
+    if (o.code == opcode::bitcast_convert) {
+      const int kind = d::bitcast_convert_kind(o);
+      if (kind == 2) return error_id::hlo_malformed_op;
+      if (kind != 0) return d::bitcast_convert_map(o.operands[0], o.results[0]);
+    }
+    if (!d::elementwise_ok(o)) return error_id::hlo_malformed_op;
     return d::single(d::identity_map(d::dims_of(o.results[0])));
   }
   switch (o.code) {

@@ -170,6 +170,9 @@ class module_parser {
       for (const pending_call& pc : pending_) {
         const std::uint16_t c = m_->find_computation(in().text().substr(pc.position, pc.length));
         if (c == none) return fail_at(error_id::hlo_unknown_computation, pc.position);
+        if (pc.slot == 0 && m_->instructions[pc.instruction].code == opcode::fusion &&
+            fusion_calling(c) != none)
+          return fail_at(error_id::hlo_shared_fused_computation, pc.position);
         m_->instructions[pc.instruction].called[pc.slot] = c;
       }
       if (m_->entry == none) m_->entry = static_cast<std::uint16_t>(m_->computations.size() - 1);
@@ -840,6 +843,16 @@ class module_parser {
     return true;
   }
 
+  /// The fusion instruction stored so far whose calls= is computation c (none if none).
+  constexpr std::uint16_t fusion_calling(std::uint16_t c) const noexcept {
+    for (std::size_t i = 0; i < m_->instructions.size(); ++i) {
+      const instruction& other = m_->instructions[i];
+      if (other.code == opcode::fusion && !other.called.empty() && other.called[0] == c)
+        return static_cast<std::uint16_t>(i);
+    }
+    return none;
+  }
+
   /// `name` or `{name, name}`: called computations, resolved now when defined, else at the end.
   constexpr bool called(instruction& ins) noexcept {
     const bool braced = take('{');
@@ -854,6 +867,10 @@ class module_parser {
       std::uint16_t c = none;
       if constexpr (!Counting) {
         c = m_->find_computation(name);
+        // XLA's verifier ties each fused computation to one fusion instruction (the analyses walk a fused
+        // computation in the context of its fusion).
+        if (c != none && ins.code == opcode::fusion && ins.called.empty() && fusion_calling(c) != none)
+          return fail_at(error_id::hlo_shared_fused_computation, p);
         if (c == none) {
           const pending_call pc{static_cast<std::uint16_t>(counts_.instructions),
                                 static_cast<std::uint16_t>(ins.called.size()),
