@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstddef>
+#include <limits>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -542,4 +543,41 @@ TEST_CASE(
   CHECK(h.error().position == 0);
   const Tensor<"f32[?,8]"> below(static_cast<float*>(nullptr), (index_t{1} << 32) - 1);
   CHECK(checked_slice(below, Slice<0, 1>{}, Slice<0, 8>{}).has_value());
+  // Strides and limits at the int64 edge (a new-user audit: limit - start + stride - 1 wrapped, giving 0
+  // rows for a stride of INT64_MAX and -2^62 for [0:INT64_MAX:2]). The expected extents are
+  // ceil((limit - start) / stride), worked by hand.
+  constexpr index_t max = std::numeric_limits<index_t>::max();
+  const auto one = checked_slice(t, runtime_slice{0, 5, max}, 3);
+  REQUIRE(one.has_value());
+  CHECK(one->extent(0) == 1);
+  CHECK(&(*one)(0) == &t(0, 3));
+  CHECK(slice(t, runtime_slice{4, 5, max}, 3).extent(0) == 1);
+  CHECK(slice(t, runtime_slice{1, 5, max - 1}, 3).extent(0) == 1);
+  // A runtime_slice's extent is '?', which a view takes below 2^32: ceil((2^63 - 1) / 2^31) is 2^32, one
+  // too many; with a stride of 2^31 + 1 it is 2^32 - 1.
+  const Tensor<"f32[9223372036854775807]"> longest(static_cast<float*>(nullptr));
+  for (const index_t stride : {index_t{2}, index_t{1} << 31, index_t{1}}) {
+    const auto v = checked_slice(longest, runtime_slice{0, max, stride});
+    REQUIRE_FALSE(v.has_value());
+    CHECK(v.error().id == error_id::view_dynamic_extents);
+    CHECK(v.error().position == 0);
+  }
+  CHECK(checked_slice(longest, runtime_slice{0, max, (index_t{1} << 31) + 1})->extent(0) ==
+        (index_t{1} << 32) - 1);
+  CHECK(checked_slice(longest, runtime_slice{0, max, max})->extent(0) == 1);
+  CHECK(checked_slice(longest, runtime_slice{0, max, max - 1})->extent(0) == 2);
+  CHECK(checked_slice(longest, runtime_slice{1, max, max - 1})->extent(0) == 1);
+}
+
+TEST_CASE("a view's size() is its number of positions, at the edge of int64 too", "[tensor][view][error]") {
+  // A broadcast of f32[2^31] to [2^31, 2^32 - 1] has 2^31 * (2^32 - 1) < 2^63 positions; the '?' extent
+  // is at the largest a view takes.
+  const Tensor<"f32[2147483648]"> t(static_cast<float*>(nullptr));
+  const index_t n = (index_t{1} << 32) - 1;
+  const auto v = broadcast<Extents<2147483648, dyn>, 0>(t, n);
+  CHECK(v.size() == (index_t{1} << 31) * n);
+  CHECK_FALSE(v.empty());
+  const auto e = broadcast<Extents<2147483648, dyn>, 0>(t, 0);
+  CHECK(e.size() == 0);
+  CHECK(e.empty());
 }

@@ -1123,9 +1123,37 @@ XLAYOUT_HD constexpr index_t view_extent_value(const index_t* in, const index_t*
   } else if constexpr (r.kind == extent_rule::argument) {
     return args[r.a];
   } else {
+    // ceil((limit - start) / stride) as 1 + (limit - start - 1) / stride, in unsigned arithmetic: no step
+    // wraps, whatever the stride (a start or limit outside the extent is a failed precondition, checked
+    // before by checked_slice and XLAYOUT_EXPECTS).
+    using U = std::uint64_t;
     const index_t start = args[r.a], limit = args[r.a + 1], stride = args[r.a + 2];
-    return limit <= start || stride < 1 ? 0 : (limit - start + stride - 1) / stride;
+    return limit <= start || stride < 1
+               ? 0
+               : static_cast<index_t>(
+                     (static_cast<U>(limit) - static_cast<U>(start) - 1) / static_cast<U>(stride) + 1);
   }
+}
+
+/// Dimension D's extent where it is '?' (view_extent_value), 0 where it is static.
+template <class Op, class Ext, std::size_t D>
+XLAYOUT_HD constexpr index_t dynamic_extent_or_zero(const index_t* in, const index_t* args) noexcept {
+  if constexpr (Ext::static_extent(D) == dyn) {
+    return view_extent_value<Op, D>(in, args);
+  } else {
+    return 0;
+  }
+}
+/// The first '?' dimension of Op's view whose extent is not below view_dynamic_bound (the bound its map
+/// gives it), or -1: what checked_slice reports as view_dynamic_extents.
+template <class Op, class Ext, std::size_t... D>
+XLAYOUT_HD constexpr index_t too_large_view_extent(const index_t* in, const index_t* args,
+                                                   std::index_sequence<D...>) noexcept {
+  const index_t extents[] = {dynamic_extent_or_zero<Op, Ext, D>(in, args)..., 0};
+  for (std::size_t d = 0; d < sizeof...(D); ++d) {
+    if (extents[d] >= view_dynamic_bound) return static_cast<index_t>(d);
+  }
+  return -1;
 }
 
 /// The view's extents: Op's static ones, and its '?' ones from the input's extents and the arguments.
@@ -1138,12 +1166,16 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
     index_t all[] = {(Ext::static_extent(D) == dyn ? view_extent_value<Op, D>(in, args) : 0)..., 0};
     index_t dynamic[Ext::rank_dynamic()]{};
     std::size_t k = 0;
+    checked_index positions{1, true};
     for (std::size_t d = 0; d < sizeof...(D); ++d) {
+      const index_t n = Ext::static_extent(d) == dyn ? all[d] : Ext::static_extent(d);
+      positions = positions.ok ? checked_mul(positions.value, n) : positions;
       if (Ext::static_extent(d) == dyn) {
         XLAYOUT_EXPECTS(all[d] < view_dynamic_bound, view_dynamic_extents);
         dynamic[k++] = all[d];
       }
     }
+    XLAYOUT_EXPECTS(positions.ok, view_size_overflow);
     return make_extents_of<Ext>(dynamic, std::make_index_sequence<Ext::rank_dynamic()>{});
   }
 }
@@ -1193,7 +1225,13 @@ struct input_check {
 /// The issue of a view op, with its column in the op's text (bitcast's shape).
 template <class Op>
 struct op_check {
-  static constexpr error_id id = Op::info.issue.id;
+  static constexpr error_id id = [] {
+    if (Op::info.issue.id != error_id::none) return Op::info.issue.id;
+    // The view's positions fit int64 where its extents are static (the '?' ones: when it is made).
+    checked_index n{1, true};
+    for (index_t e : Op::info.extents) n = n.ok && e != dyn ? checked_mul(n.value, e) : n;
+    return n.ok ? error_id::none : error_id::view_size_overflow;
+  }();
   static constexpr index_t column = diagnostic_column(Op::info.issue);
 };
 
@@ -1583,9 +1621,9 @@ class tensor_view {
   }
   /// The number of elements of the view (positions; a broadcast repeats elements).
   XLAYOUT_HD constexpr index_t size() const noexcept {
-    index_t n = 1;
-    for (std::size_t d = 0; d < rank(); ++d) n *= extent(d);
-    return n;
+    std::uint64_t n = 1;  // fits int64 (checked when the view is made); unsigned: no step is undefined
+    for (std::size_t d = 0; d < rank(); ++d) n *= static_cast<std::uint64_t>(extent(d));
+    return static_cast<index_t>(n);
   }
   XLAYOUT_HD constexpr bool empty() const noexcept { return size() == 0; }
 
@@ -1736,8 +1774,9 @@ XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
 
 /// checked_slice(t, s...): slice(t, s...) with its run-time preconditions checked instead of assumed: the
 /// view, or the error view_invalid_slice at the first dimension whose runtime_slice or index does not fit
-/// its extent (or whose static limit exceeds a '?' extent). What slice rejects at compile time stays a
-/// compile-time error.
+/// its extent (or whose static limit exceeds a '?' extent), or view_dynamic_extents at a dimension of t
+/// whose '?' extent, or of the view whose run-time extent, is 2^32 or more. What slice rejects at compile
+/// time stays a compile-time error.
 ///   auto v = checked_slice(t, runtime_slice{lo, hi, 1}, row);  // result<view>
 ///   if (!v) return v.error();                                 // error{view_invalid_slice, dimension}
 template <class T, class... S>
@@ -1755,6 +1794,10 @@ XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<d
       const index_t failed =
           detail::failed_view_arg<op>(in, args.values, std::make_index_sequence<op::info.num_checks>{});
       if (failed >= 0) return error{error_id::view_invalid_slice, failed};
+      using ext = detail::view_extents_t<op>;
+      const index_t large =
+          detail::too_large_view_extent<op, ext>(in, args.values, std::make_index_sequence<ext::rank()>{});
+      if (large >= 0) return error{error_id::view_dynamic_extents, large};
     }
   }
   return detail::checked_view<T, bind::template op>(t, args.values);  // a compile-time error is reported here
@@ -1789,6 +1832,8 @@ XLAYOUT_HD constexpr auto reverse(const T& t) noexcept {
 /// view_invalid_dimensions unless the D are distinct, in range, and keep t's extents. A new dimension may be
 /// '?': broadcast<Extents<dyn, 8>, 1>(t, n) takes the extents of the new '?' dimensions at run time, in
 /// order, one each (view_invalid_dimensions otherwise; each in [0, 2^32), a precondition naming it too).
+/// The view's positions (the product of its extents) fit in int64: view_size_overflow at compile time for
+/// static extents, a precondition for '?' ones.
 template <class NewExtents, index_t... D, class T, std::integral... N>
   requires detail::is_extents<NewExtents>::value
 XLAYOUT_HD constexpr auto broadcast(const T& t, N... new_extents) noexcept {
@@ -1950,7 +1995,10 @@ XLAYOUT_EXEC_CHECK_DISABLE
 template <class Base, class Map, class F>
 XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
   using V = tensor_view<Base, Map>;
-  static_assert(V::num_symbols == 0, "xlayout::for_each: the view's map has symbols; give them to v(...)");
+  static_assert(
+      V::num_symbols == 0,
+      "[xlayout:view_not_iterable] xlayout::for_each: the view's map has symbols (extra arguments of "
+      "v(...)); loop over them and call v(i, ..., s, ...) yourself");
   if constexpr (V::num_symbols == 0) {
     if (v.empty()) return;
     using W = detail::base_order_walk<V>;
