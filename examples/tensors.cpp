@@ -55,7 +55,8 @@ int main() {
   b(5, 130) = from_float<bf16_bits>(0.75f);
   std::printf("bf16 b(5, 130) = %.2f at slot %td\n", to_float(b(5, 130)), &b(5, 130) - rows);
 
-  // S4 elements are packed two to a byte; t(i) is a proxy that reads and writes four bits.
+  // S4 elements are packed two to a byte, the first in the low four bits (as XLA packs them); t(i) is
+  // a proxy that reads and writes its four bits.
   std::uint8_t nibbles[4] = {};
   const Tensor<"s4[8]"> s(nibbles);
   s(0) = -3;

@@ -98,7 +98,7 @@ TEST_CASE("for_each passes the index and a reference to the element", "[tensor][
   std::uint8_t bytes[4]{};
   Tensor<"s4[8]"> s(bytes);
   for_each(s, [](const auto& idx, auto x) { x = static_cast<std::int8_t>(idx[0] - 4); });  // a proxy
-  CHECK(bytes[0] == 0xCD);                                                                 // -4, -3
+  CHECK(bytes[0] == 0xDC);                                                                 // -4, -3
   int sum = 0;
   for_each(ConstTensor<"s4[8]">(s), [&](const auto& idx, std::int8_t v) {
     auto [i] = idx;  // an index_array is tuple-like

@@ -252,34 +252,34 @@ TEST_CASE("BF16 and F8 tensors store their storage type", "[tensor][element]") {
 
 namespace {
 // The byte and shift of element k in slots of b bits, counted independently: slots fill each byte from
-// its most significant bits (XLA's PackIntN in xla/util.h).
+// its least significant bits (XLA's PackIntN in xla/packing.cc: out[i] = in[2i] | in[2i+1] << 4 for S4).
 struct slot {
   std::size_t byte;
   unsigned shift;
 };
 slot slot_of(index_t k, int b) {
   const index_t bit = k * b;
-  return {static_cast<std::size_t>(bit / 8), static_cast<unsigned>(8 - b - bit % 8)};
+  return {static_cast<std::size_t>(bit / 8), static_cast<unsigned>(bit % 8)};
 }
 }  // namespace
 
-TEST_CASE("S4: two elements per byte, the first in the high nibble; writes leave the neighbour alone",
+TEST_CASE("S4: two elements per byte, the first in the low nibble; writes leave the neighbour alone",
           "[tensor][packed]") {
   std::uint8_t bytes[4]{};
   Tensor<"s4[8]"> t(bytes);
   STATIC_REQUIRE(std::is_same_v<Tensor<"s4[8]">::value_type, std::int8_t>);
   t(0) = -3;
   t(1) = 5;
-  CHECK(bytes[0] == 0xD5);
+  CHECK(bytes[0] == 0x5D);
   CHECK(t(0) == -3);
   CHECK(t(1) == 5);
   t(1) = -8;
-  CHECK(bytes[0] == 0xD8);
+  CHECK(bytes[0] == 0x8D);
   CHECK(t(0) == -3);
   t(7) = 7;
-  CHECK(bytes[3] == 0x07);
+  CHECK(bytes[3] == 0x70);
   t(6) = t(0);  // copies the value, not the reference
-  CHECK(bytes[3] == 0xD7);
+  CHECK(bytes[3] == 0x7D);
   CHECK(t(6) == -3);
   t(5) = 9;  // wraps as a cast to a 4-bit integer does: 9 -> -7
   CHECK(t(5) == -7);
@@ -288,7 +288,7 @@ TEST_CASE("S4: two elements per byte, the first in the high nibble; writes leave
     Tensor<"u4[2]"> u(b);
     u(0) = 0xA;
     u(1) = 0x3;
-    return b[0] == 0xA3 && u(0) == 10 && u(1) == 3;
+    return b[0] == 0x3A && u(0) == 10 && u(1) == 3;
   }());
 }
 
@@ -330,8 +330,8 @@ TEST_CASE("E(n): S4 with E(8) is one element per byte (low bits); U2 with E(4) i
   u(0) = 3;
   u(1) = 1;
   u(3) = 2;
-  CHECK(nibbles[0] == 0x31);
-  CHECK(nibbles[1] == 0x02);
+  CHECK(nibbles[0] == 0x13);
+  CHECK(nibbles[1] == 0x20);
 }
 
 TEST_CASE("packed elements in a tiled layout: each element at its linear index", "[tensor][packed]") {
@@ -355,7 +355,7 @@ TEST_CASE("F4E2M1FN: packed floats read and write through their proxy", "[tensor
   STATIC_REQUIRE(std::is_same_v<Tensor<"f4e2m1fn[2]">::value_type, float>);
   t(0) = 1.5f;   // 0 01 1
   t(1) = -6.0f;  // 1 11 1
-  CHECK(bytes[0] == 0x3F);
+  CHECK(bytes[0] == 0xF3);
   CHECK(t(0) == 1.5f);
   CHECK(t(1) == -6.0f);
   t(1) = 100.0f;  // no infinity, no NaN: saturates to 6

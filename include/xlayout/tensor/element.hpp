@@ -48,7 +48,9 @@ using packed_value_t =
 
 namespace detail {
 /// Where the element at `offset` of a packed array lives: the byte, and the shift of its slot. Slots fill a
-/// byte from its most significant bits down, as XLA's PackIntN writes them (xla/util.h).
+/// byte from its least significant bits up: element 0 of a byte in its low bits, as XLA packs S4, U2, S1 and
+/// the others since 2025 (PackIntN in xla/packing.cc: `in[2i] | in[2i+1] << 4`; before, the first element
+/// took the high bits).
 template <int SlotBits>
 XLAYOUT_HD constexpr std::uint64_t packed_byte_index(index_t offset) noexcept {
   return static_cast<std::uint64_t>(offset) / static_cast<std::uint64_t>(8 / SlotBits);
@@ -57,7 +59,7 @@ template <int SlotBits>
 XLAYOUT_HD constexpr unsigned packed_shift(index_t offset) noexcept {
   constexpr unsigned per_byte = 8 / SlotBits;
   return static_cast<unsigned>(SlotBits) *
-         (per_byte - 1 - static_cast<unsigned>(static_cast<std::uint64_t>(offset) % per_byte));
+         static_cast<unsigned>(static_cast<std::uint64_t>(offset) % per_byte);
 }
 }  // namespace detail
 
