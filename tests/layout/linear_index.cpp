@@ -10,6 +10,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 #include <xlayout/layout.hpp>
 #include <xlayout/tensor/index_concepts.hpp>
@@ -116,6 +117,41 @@ TEST_CASE("checked_linear_index reports bad indices as errors", "[layout]") {
   STATIC_REQUIRE(multi_index(s, -1).error().id == error_id::linear_index_out_of_range);
   STATIC_REQUIRE(multi_index(s, 9).error().id ==
                  error_id::padding_element);  // column 5 of the 2nd tile column
+}
+
+TEST_CASE("the checked functions on layouts that were not validated: error values, no division by zero",
+          "[layout][error]") {
+  // parse_shape(text, {.validate = false}) keeps what the text says; the functions that return a result
+  // report what they cannot compute (a new-user audit found SIGFPE for T(0) and reads past the
+  // minor_to_major list for {3}).
+  const auto unvalidated = [](std::string_view text) {
+    return parse_shape(text, {.validate = false}).value();
+  };
+  const struct {
+    const char* text;
+    error_id id;
+  } cases[] = {
+      {"f32[4]{0:T(0)}", error_id::invalid_tile_size},
+      {"f32[4]{3}", error_id::dimension_out_of_range},
+      {"f32[4,4]{1,1}", error_id::not_a_permutation},
+
+      {"f32[4,4]{1,0:T(2,*)}", error_id::misplaced_combine},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    const shape s = unvalidated(c.text);
+    CHECK(checked_required_span_size(s).error().id == c.id);
+    CHECK(checked_physical_byte_size(s).error().id == c.id);
+    CHECK(tiled_dimensions(s).error().id == c.id);
+    CHECK(physical_shape(s).error().id == c.id);
+    CHECK(multi_index(s, 1).error().id == c.id);
+    index_vector origin;
+    for (std::size_t d = 0; d < s.rank(); ++d) origin.push_back(0);
+    CHECK(checked_linear_index(s, origin).error().id == c.id);
+    CHECK_FALSE(is_bitcast(s, s));
+  }
+  // find_layout_issue gives the same ids.
+  for (const auto& c : cases) CHECK(find_layout_issue(unvalidated(c.text)).id == c.id);
 }
 
 TEST_CASE("L(n) tail padding rounds the span up", "[layout][xla]") {

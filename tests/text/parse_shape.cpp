@@ -89,6 +89,11 @@ TEST_CASE("tuples: nesting, buffers, tokens", "[text][xla]") {
   CHECK(t->leaves[2].element_type == element_type::token);
   CHECK(parse_shape_tree("()").has_value());
   CHECK(parse_shape_tree("(f32[1]").error().id == error_id::unexpected_end);
+  // A buffer holds an array (XLA's MakeValidatedBufferShape): b(token[]) and b(opaque[]) are refused at the
+  // element type, position 2.
+  CHECK(parse_shape("b(token[])").error() == error{error_id::invalid_element_type, 2});
+  CHECK(parse_shape("b(opaque[])").error() == error{error_id::invalid_element_type, 2});
+  CHECK(parse_shape("b(f32[2])")->is_buffer);
 }
 
 TEST_CASE("is_valid_layout(text) asks about a layout's text, not a shape's", "[text]") {

@@ -25,6 +25,25 @@ TEST_CASE("tuples print with \", \" and an index comment on every 5th element", 
   const auto t = parse_shape_tree("(f32[], f32[], f32[], f32[], f32[], f32[], f32[])");
   REQUIRE(t.has_value());
   CHECK(to_string(*t).view() == "(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[], f32[])");
+  // The printed text parses back, comment and all, to the same tree (XLA's lexer skips comments; the
+  // shape-tree parser did not until a new-user audit).
+  const auto back = parse_shape_tree(to_string(*t).view());
+  REQUIRE(back.has_value());
+  CHECK(back->leaves.size() == 7);
+  CHECK(to_string(*back).view() == to_string(*t).view());
+  // Eleven elements: comments before elements 5 and 10, nested tuples keep their own count.
+  const auto wide = parse_shape_tree(
+      "(s32[], s32[], s32[], s32[], s32[], /*index=5*/s32[], s32[], s32[], s32[], s32[], "
+      "/*index=10*/(f32[2], "
+      "f32[3]))");
+  REQUIRE(wide.has_value());
+  CHECK(wide->tuple_size() == 11);
+  CHECK(wide->leaves.size() == 12);
+  // An unclosed comment: unexpected_end at its '/', position 9 (0-based).
+  const auto open = parse_shape_tree("(f32[1], /*index=1 f32[2])");
+  REQUIRE_FALSE(open.has_value());
+  CHECK(open.error().id == error_id::unexpected_end);
+  CHECK(open.error().position == 9);
 }
 
 TEST_CASE("law: parse(print(x)) == x over random shapes with every property", "[text][law]") {

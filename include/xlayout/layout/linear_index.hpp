@@ -17,8 +17,9 @@ namespace XLAYOUT_NAMESPACE {
 
 /// The number of slots the laid-out array spans: every element, tile padding, padded dimensions and
 /// L(n) tail padding included (at least one past the largest linear index).
-/// Errors: dynamic_dimension, span_overflow.
-/// @pre the layout is valid for the shape
+/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated (parse_shape with
+/// validate = false), the structural errors of tiled_dimensions (not_a_permutation, invalid_tile_size, ...).
+/// A layout that is structurally sound but breaks another rule gives the span its tiles describe.
 constexpr result<index_t> checked_required_span_size(const shape& s) noexcept {
   auto dims = tiled_dimensions(s);
   if (!dims) return dims.error();

@@ -245,12 +245,42 @@ struct untile_index_arithmetic {
 
 }  // namespace detail
 
+namespace detail {
+/// What tiled_dimensions needs of a layout to compute safely, for a shape that was not validated
+/// (parse_shape with validate = false, or built by hand): minor_to_major a permutation of the dimensions,
+/// padded_dimensions none or one per dimension, tiles non-empty with positive sizes or '*' (a zero would
+/// divide by zero), never '*' last. find_layout_issue checks the same first, with the same ids, then the
+/// rest.
+constexpr error_id tiling_structure_issue(const shape& s) noexcept {
+  const layout& l = s.layout;
+  if (l.rank() != s.rank()) return error_id::minor_to_major_size_mismatch;
+  for (std::size_t i = 0; i < l.rank(); ++i) {
+    const index_t d = l.minor_to_major[i];
+    if (d < 0 || d >= static_cast<index_t>(s.rank())) return error_id::dimension_out_of_range;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (l.minor_to_major[j] == d) return error_id::not_a_permutation;
+    }
+  }
+  if (!l.padded_dimensions.empty() && l.padded_dimensions.size() != s.rank())
+    return error_id::padded_dimensions_size_mismatch;
+  for (const tile& t : l.tiles) {
+    if (t.rank() == 0) return error_id::empty_tile;
+    for (std::size_t q = 0; q < t.rank(); ++q) {
+      if (t.dimensions[q] <= 0 && t.dimensions[q] != combine_dimension) return error_id::invalid_tile_size;
+    }
+    if (t.dimensions[t.rank() - 1] == combine_dimension) return error_id::misplaced_combine;
+  }
+  return error_id::none;
+}
+}  // namespace detail
+
 /// The sizes of the array after padding, permutation to physical order and every tile (the
 /// pad-reshape-transpose shape of XLA's "Tiled layout" document), most-major first: f32[3,5]{1,0:T(2,2)}
 /// gives [2, 3, 2, 2].
-/// Errors: dynamic_dimension, span_overflow.
-/// @pre the layout is valid for the shape
+/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated, the structural errors
+/// of detail::tiling_structure_issue (not_a_permutation, invalid_tile_size, ...).
 constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
+  if (const error_id e = detail::tiling_structure_issue(s); e != error_id::none) return e;
   if (!is_static(s)) return error_id::dynamic_dimension;
   tiled_vector dims;
   for (std::size_t j = 0; j < s.rank(); ++j)

@@ -111,7 +111,11 @@ class shape_parser {
     if (in_.peek() == 'b' && in_.peek(1) == '(') {
       in_.accept('b');
       in_.accept('(');
+      in_.skip_space();
+      const std::size_t inner = in_.position();
       if (!plain_array(s, pos)) return false;
+      // XLA's MakeValidatedBufferShape: a buffer holds an array (not a token or an opaque value).
+      if (!is_array_type(s.element_type)) return in_.fail_at(error_id::invalid_element_type, inner);
       if (!in_.accept(')')) return in_.fail(error_id::expected_closing_paren);
       s.is_buffer = true;
       return true;
@@ -143,7 +147,7 @@ class shape_parser {
 
   /// A shape that may be a tuple, appended to `tree` (pre-order).
   constexpr bool tree_shape(shape_tree& tree, int depth, parse_options opt) noexcept {
-    in_.skip_space();
+    if (!skip_space_and_comments()) return false;
     if (depth > max_tuple_depth) return in_.fail(error_id::nesting_too_deep);
     if (in_.peek() == '(') {
       in_.accept('(');
@@ -165,6 +169,20 @@ class shape_parser {
     tree.nodes.push_back({false, 0, static_cast<unsigned char>(tree.leaves.size())});
     tree.leaves.push_back(s);
     return true;
+  }
+
+  /// Skips whitespace and `/* ... */` comments: XLA writes `/*index=5*/` before every fifth element of a
+  /// tuple (to_string(shape_tree) too), and its lexer skips comments. An unclosed comment is unexpected_end
+  /// at its `/`.
+  constexpr bool skip_space_and_comments() noexcept {
+    while (true) {
+      in_.skip_space();
+      if (in_.peek() != '/' || in_.peek(1) != '*') return true;
+      const std::size_t open = in_.position();
+      const std::size_t close = in_.text().find("*/", open + 2);
+      if (close == std::string_view::npos) return in_.fail_at(error_id::unexpected_end, open);
+      in_.set_position(close + 2);
+    }
   }
 
   /// Applies the layout rules, pointing an error at the offending text.
