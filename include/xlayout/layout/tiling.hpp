@@ -245,42 +245,74 @@ struct untile_index_arithmetic {
 
 }  // namespace detail
 
+/// Which part of a layout a validation error is about (so a parser can point at the text).
+enum class layout_field : unsigned char {
+  none,
+  dimensions,         // item = dimension
+  minor_to_major,     // item = position in minor_to_major
+  tiles,              // item = tile, sub = dimension within the tile
+  tail_padding,       // L(n)
+  index_type,         // #(...)
+  pointer_type,       // *(...)
+  element_size,       // E(n)
+  memory_space,       // S(n)
+  split_configs,      // item = config, sub = split index (-1: the dimension)
+  physical_shape,     // P(...)
+  padded_dimensions,  // item = dimension
+};
+
+/// A validation failure: the rule (`id`) and where in the layout it fails.
+struct layout_issue {
+  error_id id = error_id::none;
+  layout_field field = layout_field::none;
+  index_t item = -1;
+  index_t sub = -1;
+  constexpr explicit operator bool() const noexcept { return id != error_id::none; }
+  friend constexpr bool operator==(const layout_issue&, const layout_issue&) = default;
+};
+
 namespace detail {
-/// What tiled_dimensions needs of a layout to compute safely, for a shape that was not validated
-/// (parse_shape with validate = false, or built by hand): minor_to_major a permutation of the dimensions,
-/// padded_dimensions none or one per dimension, tiles non-empty with positive sizes or '*' (a zero would
-/// divide by zero), never '*' last. find_layout_issue checks the same first, with the same ids, then the
-/// rest.
-constexpr error_id tiling_structure_issue(const shape& s) noexcept {
+/// The structure tiled_dimensions relies on, the first rules find_layout_issue checks: minor_to_major one
+/// entry per dimension, each dimension once; tiles non-empty with positive sizes or '*' (a zero would
+/// divide by zero), and a '*' with a more minor dimension to merge into (never last).
+constexpr layout_issue order_and_tiles_issue(const shape& s) noexcept {
+  using F = layout_field;
   const layout& l = s.layout;
-  if (l.rank() != s.rank()) return error_id::minor_to_major_size_mismatch;
+  if (l.rank() != s.rank()) return {error_id::minor_to_major_size_mismatch, F::minor_to_major};
   for (std::size_t i = 0; i < l.rank(); ++i) {
     const index_t d = l.minor_to_major[i];
-    if (d < 0 || d >= static_cast<index_t>(s.rank())) return error_id::dimension_out_of_range;
+    if (d < 0 || d >= static_cast<index_t>(s.rank()))
+      return {error_id::dimension_out_of_range, F::minor_to_major, index_t(i)};
     for (std::size_t j = 0; j < i; ++j) {
-      if (l.minor_to_major[j] == d) return error_id::not_a_permutation;
+      if (l.minor_to_major[j] == d) return {error_id::not_a_permutation, F::minor_to_major, index_t(i)};
     }
   }
-  if (!l.padded_dimensions.empty() && l.padded_dimensions.size() != s.rank())
-    return error_id::padded_dimensions_size_mismatch;
-  for (const tile& t : l.tiles) {
-    if (t.rank() == 0) return error_id::empty_tile;
-    for (std::size_t q = 0; q < t.rank(); ++q) {
-      if (t.dimensions[q] <= 0 && t.dimensions[q] != combine_dimension) return error_id::invalid_tile_size;
+  for (std::size_t t = 0; t < l.tiles.size(); ++t) {
+    const tile& tl = l.tiles[t];
+    if (tl.rank() == 0) return {error_id::empty_tile, F::tiles, index_t(t)};
+    for (std::size_t q = 0; q < tl.rank(); ++q) {
+      const index_t v = tl.dimensions[q];
+      if (v <= 0 && v != combine_dimension)
+        return {error_id::invalid_tile_size, F::tiles, index_t(t), index_t(q)};
     }
-    if (t.dimensions[t.rank() - 1] == combine_dimension) return error_id::misplaced_combine;
+    if (tl.dimensions[tl.rank() - 1] == combine_dimension)
+      return {error_id::misplaced_combine, F::tiles, index_t(t), index_t(tl.rank() - 1)};
   }
-  return error_id::none;
+  return {};
 }
 }  // namespace detail
 
 /// The sizes of the array after padding, permutation to physical order and every tile (the
 /// pad-reshape-transpose shape of XLA's "Tiled layout" document), most-major first: f32[3,5]{1,0:T(2,2)}
 /// gives [2, 3, 2, 2].
-/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated, the structural errors
-/// of detail::tiling_structure_issue (not_a_permutation, invalid_tile_size, ...).
+/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated (parse_shape with
+/// validate = false, or built by hand), find_layout_issue's ids for what the computation relies on: the
+/// order and tiles (detail::order_and_tiles_issue: not_a_permutation, invalid_tile_size, ...) and
+/// padded_dimensions_size_mismatch.
 constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
-  if (const error_id e = detail::tiling_structure_issue(s); e != error_id::none) return e;
+  if (const layout_issue issue = detail::order_and_tiles_issue(s)) return issue.id;
+  if (!s.layout.padded_dimensions.empty() && s.layout.padded_dimensions.size() != s.rank())
+    return error_id::padded_dimensions_size_mismatch;
   if (!is_static(s)) return error_id::dynamic_dimension;
   tiled_vector dims;
   for (std::size_t j = 0; j < s.rank(); ++j)

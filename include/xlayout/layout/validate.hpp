@@ -9,32 +9,6 @@
 
 namespace XLAYOUT_NAMESPACE {
 
-/// Which part of a layout a validation error is about (so a parser can point at the text).
-enum class layout_field : unsigned char {
-  none,
-  dimensions,         // item = dimension
-  minor_to_major,     // item = position in minor_to_major
-  tiles,              // item = tile, sub = dimension within the tile
-  tail_padding,       // L(n)
-  index_type,         // #(...)
-  pointer_type,       // *(...)
-  element_size,       // E(n)
-  memory_space,       // S(n)
-  split_configs,      // item = config, sub = split index (-1: the dimension)
-  physical_shape,     // P(...)
-  padded_dimensions,  // item = dimension
-};
-
-/// A validation failure: the rule (`id`) and where in the layout it fails.
-struct layout_issue {
-  error_id id = error_id::none;
-  layout_field field = layout_field::none;
-  index_t item = -1;
-  index_t sub = -1;
-  constexpr explicit operator bool() const noexcept { return id != error_id::none; }
-  friend constexpr bool operator==(const layout_issue&, const layout_issue&) = default;
-};
-
 /// The first rule the shape's layout breaks, or an issue with id == error_id::none.
 constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   using F = layout_field;
@@ -52,28 +26,9 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
     if (s.dimensions[d] == dyn && !s.dynamic_dimensions[d])
       return {error_id::negative_dimension, F::dimensions, index_t(d)};
   }
-  // minor_to_major: one entry per dimension, each dimension once.
-  if (l.rank() != s.rank()) return {error_id::minor_to_major_size_mismatch, F::minor_to_major};
-  for (std::size_t i = 0; i < l.rank(); ++i) {
-    const index_t d = l.minor_to_major[i];
-    if (d < 0 || d >= rank) return {error_id::dimension_out_of_range, F::minor_to_major, index_t(i)};
-    for (std::size_t j = 0; j < i; ++j) {
-      if (l.minor_to_major[j] == d) return {error_id::not_a_permutation, F::minor_to_major, index_t(i)};
-    }
-  }
-  // Tiles: non-empty, sizes positive or '*', and a '*' must have a more-minor dimension to merge into.
-  for (std::size_t t = 0; t < l.tiles.size(); ++t) {
-    const tile& tl = l.tiles[t];
-    if (tl.rank() == 0) return {error_id::empty_tile, F::tiles, index_t(t)};
-    for (std::size_t q = 0; q < tl.rank(); ++q) {
-      const index_t v = tl.dimensions[q];
-      if (v <= 0 && v != combine_dimension)
-        return {error_id::invalid_tile_size, F::tiles, index_t(t), index_t(q)};
-    }
-    if (tl.dimensions[tl.rank() - 1] == combine_dimension) {
-      return {error_id::misplaced_combine, F::tiles, index_t(t), index_t(tl.rank() - 1)};
-    }
-  }
+  // minor_to_major a permutation; tiles non-empty, sizes positive or '*', a '*' never last (what
+  // tiled_dimensions checks too).
+  if (const layout_issue issue = detail::order_and_tiles_issue(s)) return issue;
   if (l.tail_padding_alignment_in_elements <= 0) return {error_id::invalid_tail_padding, F::tail_padding};
   if (l.index_primitive_type != element_type::invalid) return {error_id::index_type_on_dense, F::index_type};
   if (l.pointer_primitive_type != element_type::invalid)

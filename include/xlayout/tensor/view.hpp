@@ -1163,7 +1163,7 @@ XLAYOUT_HD constexpr Ext view_extents_value(const index_t* in, const index_t* ar
   if constexpr (Ext::rank_dynamic() == 0) {
     return Ext{};
   } else {
-    index_t all[] = {(Ext::static_extent(D) == dyn ? view_extent_value<Op, D>(in, args) : 0)..., 0};
+    const index_t all[] = {dynamic_extent_or_zero<Op, Ext, D>(in, args)..., 0};
     index_t dynamic[Ext::rank_dynamic()]{};
     std::size_t k = 0;
     checked_index positions{1, true};
