@@ -825,3 +825,31 @@ mod
   // What the fuzzer asks of simplify besides (map_checks.hpp): idempotent.
   simplified_twice(m);
 }
+
+TEST_CASE("regression (fuzz map_algebra): a mod inside a division prints with the constant chosen after it",
+          "[indexing][regression]") {
+  // The composition's first simplification printed `(d0 - 1) mod 2` inside the division by 9, the second
+  // `(d0 + 1) mod 2`: the division by 6 beside it prints `(d0 - 1) / 2` and chose the constant -1 for
+  // floor((d0 + 1) / 2), but the division by 9 kept its printing from before that choice when its atom
+  // came first (atoms are ordered by id, which differ between the two readings).
+  const auto first = map("(d0)->(d0 ceildiv 2/d0--d0/-2-2+d0 ceildiv 9),domain:d0 in[0,2]");
+  const auto second = map("(d0)->(d0/2/6+d0 ceildiv 9)");
+  const auto [once, twice] = composition_simplified_twice(first, second);
+  // By hand, with the definitions of floor and ceiling division: first(d0) = floor(ceil(d0 / 2) / d0) -
+  // floor(-d0 / -2) - 2 + ceil(d0 / 9), undefined at d0 = 0; second(x) = floor(floor(x / 2) / 6) + ceil(x /
+  // 9).
+  const auto fdiv = [](index_t a, index_t b) {
+    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);
+  };
+  const auto cdiv = [&](index_t a, index_t b) { return -fdiv(-a, b); };
+  for (index_t d0 = 1; d0 <= 2; ++d0) {
+    const index_t x = fdiv(cdiv(d0, 2), d0) - fdiv(-d0, -2) - 2 + cdiv(d0, 9);
+    const index_t want = fdiv(fdiv(x, 2), 6) + cdiv(x, 9);
+    INFO("d0 = " << d0);
+    CHECK(eval1(once, {d0}) == want);
+    CHECK(eval1(twice, {d0}) == want);
+  }
+  // 1 -> 0 -> 0 and 2 -> -2 -> -1, worked by hand.
+  CHECK(eval1(once, {1}) == 0);
+  CHECK(eval1(once, {2}) == -1);
+}

@@ -1118,6 +1118,14 @@ struct simplifier {
 
   /// Simplified printer tree of any workspace tree.
   constexpr expr_id simplify_expr(expr_id id) noexcept { return pretty(simplify_tree(id)); }
+
+  /// Forgets the printer trees made so far (not the chosen constants), so that a second printing pass
+  /// prints every mod with the constant a division chose in the first: a mod nested in a division printed
+  /// before that choice would otherwise keep its first printing (fuzz map_algebra: `(d0 + 1) mod 2`
+  /// inside one division beside `(d0 - 1) / 2` in another, in an order set by the atoms' ids).
+  constexpr void forget_printing() noexcept {
+    for (std::size_t i = 0; i < ws.count; ++i) pretty_memo[i] = 0;
+  }
 };
 
 /// Moves arithmetic from a constraint expression into its interval (XLA's SimplifyConstraintRange):
@@ -1521,8 +1529,10 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
   for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(inputs[i]);
   // Once more when a division took a constant, so that a mod of the same dividend in an earlier result
   // prints with it too.
-  if (s.num_chosen > 0)
+  if (s.num_chosen > 0) {
+    s.forget_printing();
     for (std::size_t i = 0; i < d.num_results; ++i) d.results[i] = s.simplify_expr(inputs[i]);
+  }
   // A printed result can simplify further when it is read back: `(d0 * 200) / 12 mod 10` over [0, 8] prints
   // as `((d0 * 5) / 3) * -10 + (d0 * 50) / 3`, two floors of one divisor whose dividends differ by a factor,
   // which a second reading turns into `((d0 * 5) mod 3) * 3` (fuzz map_text). Read the results again until
@@ -1536,8 +1546,10 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
     simplifier<C> s2(ws, d.bounds, nv, replace);
     expr_id next[XLAYOUT_MAX_RESULTS]{};
     for (std::size_t i = 0; i < d.num_results; ++i) next[i] = s2.simplify_expr(d.results[i]);
-    if (s2.num_chosen > 0)
+    if (s2.num_chosen > 0) {
+      s2.forget_printing();
       for (std::size_t i = 0; i < d.num_results; ++i) next[i] = s2.simplify_expr(d.results[i]);
+    }
     bool changed = false;
     for (std::size_t i = 0; i < d.num_results; ++i) changed = changed || next[i] != d.results[i];
     if (!changed) break;
