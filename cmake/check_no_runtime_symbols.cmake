@@ -1,11 +1,13 @@
 # cmake/check_no_runtime_symbols.cmake: fails when an object file refers to the parts of the C/C++ run-time
 # library an embedded build without a heap cannot have: operator new/delete (_Znw*, _Zna*, _Zdl*, _Zda*),
 # malloc/calloc/realloc/free/aligned_alloc/posix_memalign, the C++ ABI runtime (__cxa_*: guards, exceptions,
-# pure virtual calls) and exception unwinding (__gxx_personality*, _Unwind_*). It also requires the object
-# to define at least one function named xlayout_embedded_* (so the check is not run on an empty object).
+# pure virtual calls), exception unwinding (__gxx_personality*, _Unwind_*) and the functions that throw the
+# standard library's exceptions (std::__throw_*: string_view::substr and array::at call them, and with
+# -fno-exceptions still do). It also requires the object to define at least one function named
+# xlayout_embedded_* (so the check is not run on an empty object).
 # Usage: cmake -DNM=<nm> -DOBJECTS=<obj>[;<obj>...] -P check_no_runtime_symbols.cmake
 cmake_minimum_required(VERSION 3.25)
-set(_forbidden "^(_Znw|_Zna|_Zdl|_Zda|__cxa_|__gxx_personality|_Unwind_|(malloc|calloc|realloc|free|aligned_alloc|posix_memalign|memalign)$)")
+set(_forbidden "^(_Znw|_Zna|_Zdl|_Zda|__cxa_|__gxx_personality|_Unwind_|_ZSt[0-9]+__throw_|(malloc|calloc|realloc|free|aligned_alloc|posix_memalign|memalign)$)")
 foreach(_obj IN LISTS OBJECTS)
   if(NOT EXISTS "${_obj}")
     message(FATAL_ERROR "${_obj} does not exist: build first")

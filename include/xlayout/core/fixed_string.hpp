@@ -98,4 +98,16 @@ class static_string {
   bool overflowed_ = false;
 };
 
+namespace detail {
+/// detail::substring(s, pos, n) without its exception path: std::string_view::substr throws out_of_range for
+/// pos past the end, which brings the exception runtime and the heap into an embedded build (-fno-exceptions
+/// keeps the call to std::__throw_out_of_range_fmt). Here pos past the end gives an empty view.
+constexpr std::string_view substring(std::string_view s, std::size_t pos,
+                                     std::size_t n = std::string_view::npos) noexcept {
+  if (pos > s.size()) pos = s.size();
+  const std::size_t rest = s.size() - pos;
+  return std::string_view(s.data() + pos, n < rest ? n : rest);
+}
+}  // namespace detail
+
 }  // namespace XLAYOUT_NAMESPACE

@@ -168,7 +168,8 @@ class module_parser {
     if (counts_.computations == 0) return fail_at(error_id::hlo_empty_module, in().text().size());
     if constexpr (!Counting) {
       for (const pending_call& pc : pending_) {
-        const std::uint16_t c = m_->find_computation(in().text().substr(pc.position, pc.length));
+        const std::uint16_t c =
+            m_->find_computation(xlayout::detail::substring(in().text(), pc.position, pc.length));
         if (c == none) return fail_at(error_id::hlo_unknown_computation, pc.position);
         if (pc.slot == 0 && m_->instructions[pc.instruction].code == opcode::fusion &&
             fusion_calling(c) != none)
@@ -240,7 +241,9 @@ class module_parser {
   /// A keyword followed by a character that cannot continue a name.
   constexpr bool keyword(std::string_view word) noexcept {
     ws();
-    if (in().rest().substr(0, word.size()) != word || is_hlo_name_char(peek(word.size()))) return false;
+    if (xlayout::detail::substring(in().rest(), 0, word.size()) != word ||
+        is_hlo_name_char(peek(word.size())))
+      return false;
     advance(word.size());
     return true;
   }
@@ -254,7 +257,7 @@ class module_parser {
     }
     const std::size_t first = pos();
     while (is_hlo_name_char(peek())) advance();
-    return in().text().substr(first, pos() - first);
+    return xlayout::detail::substring(in().text(), first, pos() - first);
   }
   constexpr bool integer(index_t& v) noexcept {
     ws();
@@ -598,7 +601,7 @@ class module_parser {
     const std::string_view all = in().text();
     while (start < end && text::is_space(all[start])) ++start;
     while (end > start && text::is_space(all[end - 1])) --end;
-    const std::string_view body = all.substr(start, end - start);
+    const std::string_view body = xlayout::detail::substring(all, start, end - start);
     if constexpr (Counting) {
       return true;
     } else {
@@ -818,7 +821,7 @@ class module_parser {
     std::size_t len = 0;
     while (len < rest.size() && (text::is_name_char(rest[len]) || rest[len] == '-' || rest[len] == '>'))
       ++len;
-    const std::string_view v = rest.substr(0, len);
+    const std::string_view v = xlayout::detail::substring(rest, 0, len);
     // A loop, not string_view::find: g++ 12 with -fsanitize=undefined cannot evaluate find on the characters
     // of a template argument in a constant expression (module_v in the sanitize preset).
     std::size_t us = std::string_view::npos, arrow = std::string_view::npos;
@@ -828,8 +831,9 @@ class module_parser {
     }
     if (us == std::string_view::npos || arrow == std::string_view::npos || arrow < us)
       return fail_at(error_id::hlo_invalid_attribute, start);
-    const std::string_view lhs = v.substr(0, us), rhs = v.substr(us + 1, arrow - us - 1),
-                           out = v.substr(arrow + 2);
+    const std::string_view lhs = xlayout::detail::substring(v, 0, us),
+                           rhs = xlayout::detail::substring(v, us + 1, arrow - us - 1),
+                           out = xlayout::detail::substring(v, arrow + 2);
     if (!labels(lhs, 'b', 'f', cd.input_batch_dimension, cd.input_feature_dimension,
                 cd.input_spatial_dimensions) ||
         !labels(rhs, 'i', 'o', cd.kernel_input_feature_dimension, cd.kernel_output_feature_dimension,

@@ -165,7 +165,7 @@ constexpr bool set_name(indexing_map& m, std::size_t v, std::string_view name) n
       v < m.num_dims
           ? v
           : (v < m.num_dims + m.num_range_vars ? v - m.num_dims : v - m.num_dims - m.num_range_vars);
-  if (name.substr(0, prefix.size()) == prefix && name.size() > prefix.size()) {
+  if (detail::substring(name, 0, prefix.size()) == prefix && name.size() > prefix.size()) {
     std::size_t n = 0;
     bool digits = true;
     for (std::size_t i = prefix.size(); i < name.size(); ++i) {
@@ -191,7 +191,7 @@ constexpr bool prints_as(const indexing_map& m, std::size_t w, std::string_view 
   const std::size_t nd = m.num_dims, nr = m.num_range_vars;
   const std::string_view prefix = w < nd ? "d" : (w < nd + nr ? "s" : "rt");
   std::size_t index = w < nd ? w : (w < nd + nr ? w - nd : w - nd - nr);
-  if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return false;
+  if (name.size() <= prefix.size() || detail::substring(name, 0, prefix.size()) != prefix) return false;
   // The decimal digits of index, compared from the right.
   std::size_t i = name.size();
   do {
@@ -667,7 +667,7 @@ constexpr expr_text to_symbolic_map_string(const indexing_map& m) noexcept {
   if (m.kind != map_kind::regular) return full;
   const std::string_view v = full.view();
   const std::size_t at = v.find(", domain: ");
-  return at == std::string_view::npos ? full : expr_text(v.substr(0, at));
+  return at == std::string_view::npos ? full : expr_text(detail::substring(v, 0, at));
 }
 
 }  // namespace XLAYOUT_NAMESPACE

@@ -426,7 +426,7 @@ constexpr quick_shape_text quick_split(std::string_view t) noexcept {
   std::size_t i = 0;
   while (i < n && t[i] != '[') ++i;
   if (i == n) return q;
-  q.element = element_type_from_name(t.substr(0, i));
+  q.element = element_type_from_name(detail::substring(t, 0, i));
   if (!is_array_type(q.element)) return q;
   ++i;
   if (i < n && t[i] == ']') {

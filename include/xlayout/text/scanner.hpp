@@ -29,7 +29,7 @@ class scanner {
     return i < text_.size() ? text_.data()[i] : '\0';
   }
   constexpr std::string_view rest() const noexcept {
-    return text_.substr(pos_ < text_.size() ? pos_ : text_.size());
+    return detail::substring(text_, pos_ < text_.size() ? pos_ : text_.size());
   }
 
   // The loops below work on locals: g++ evaluates each member access and call of a constant expression
@@ -116,7 +116,7 @@ class scanner {
     std::size_t i = pos_ + 1;
     while (i < n && is_name_char(p[i])) ++i;
     pos_ = i;
-    return text_.substr(start, i - start);
+    return detail::substring(text_, start, i - start);
   }
 
   /// Records the first failure at the current position (after whitespace); always returns false.
