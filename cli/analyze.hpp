@@ -124,6 +124,11 @@ inline int report_analyze_error(const analyze_options& opt, const std::string& i
 
 inline std::string shape_string(const xlayout::shape& s) { return std::string(xlayout::to_string(s).view()); }
 
+/// The maps one analysis may hold: one per instruction reached and map (the library's default,
+/// XLAYOUT_HLO_MAX_INDEXINGS = 48, stopped fusions of more than 48 instructions; XLA's fusions reach
+/// hundreds). The parser holds XLAYOUT_HLO_MAX_INSTRUCTIONS (256) instructions.
+inline constexpr std::size_t analyze_capacity = 1024;
+
 /// Runs `analyze`. Exit codes: 0 done; 2 bad input (unreadable file, HLO text error, no such input).
 inline int run_analyze_command(const analyze_options& opt) {
   namespace hlo = xlayout::hlo;
@@ -133,7 +138,16 @@ inline int run_analyze_command(const analyze_options& opt) {
   } else {
     std::ifstream f(opt.file, std::ios::binary);
     if (!f) return report_analyze_error(opt, "cannot_read", "cannot read '" + opt.file + "'");
-    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    // A directory opens but fails to read: libstdc++'s filebuf throws from underflow (it aborted the
+    // command), or sets badbit.
+    bool read = true;
+    try {
+      text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+      read = !f.bad();
+    } catch (const std::ios_base::failure&) {
+      read = false;
+    }
+    if (!read) return report_analyze_error(opt, "cannot_read", "cannot read '" + opt.file + "'");
   }
   auto m = std::make_unique<hlo::module>();  // about 1.2 MB: not on the stack
   const hlo::parse_error e = hlo::parse_module_into(text, *m);
@@ -147,7 +161,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   json outputs_json = json::array();
   std::ostringstream out;
   if (opt.input) {
-    auto r = std::make_unique<hlo::input_indexing<>>();  // about 1 MB: not on the stack
+    auto r = std::make_unique<hlo::input_indexing<analyze_capacity>>();  // on the heap, not the stack
     if (const xlayout::error e = hlo::input_to_output_into(*m, static_cast<std::size_t>(*opt.input), *r);
         e.id != xlayout::error_id::none) {
       if (e.id == xlayout::error_id::hlo_operand_out_of_range)
@@ -177,7 +191,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   }
 
   const std::size_t n = hlo::num_outputs(*m);
-  auto r = std::make_unique<hlo::fusion_indexing<>>();  // about 1 MB: not on the stack
+  auto r = std::make_unique<hlo::fusion_indexing<analyze_capacity>>();  // on the heap, not the stack
   for (std::size_t k = 0; k < n; ++k) {
     if (const xlayout::error e = hlo::output_to_input_into(*m, *r, k); e.id != xlayout::error_id::none)
       return fail(e.id);

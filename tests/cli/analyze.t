@@ -78,3 +78,16 @@ $ xlayout analyze missing.hlo
 [stderr]
 xlayout analyze: [xlayout:cannot_read] cannot read 'missing.hlo'
 [exit 2]
+
+# 62 instructions, more than the library's default capacity of 48 maps per analysis: the command holds 1024
+# (it answered capacity_exceeded). Negation after negation reads p0 where it writes.
+$ xlayout analyze examples/hlo/long_chain.hlo
+output 0: f32[4,4]{1,0} (r)
+  operand 0 (p0):
+    (d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 3]
+
+# A directory opens but cannot be read: the same error (it aborted on libstdc++'s exception).
+$ xlayout analyze examples/hlo
+[stderr]
+xlayout analyze: [xlayout:cannot_read] cannot read 'examples/hlo'
+[exit 2]

@@ -1578,6 +1578,17 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
       if (kind != 0) return d::bitcast_convert_map(o.operands[0], o.results[0]);
     }
     if (!d::elementwise_ok(o)) return error_id::hlo_malformed_op;
+    if (o.operands[input_id].rank() == 0 && o.results[0].rank() != 0) {
+      // A scalar operand of a non-scalar op (select's predicate, clamp's bounds) feeds every output
+      // element, as a broadcast of a scalar does: ()[s0, ...] -> (s0, ...). (XLA's
+      // ComputeInputToOutputCwiseOpIndexing gives the output's identity, whose dimensions are not the
+      // operand's.)
+      op b;
+      b.code = opcode::broadcast;
+      b.operands.push_back(o.operands[input_id]);
+      b.results.push_back(o.results[0]);
+      return d::broadcast_i2o(b);
+    }
     return d::single(d::identity_map(d::dims_of(o.results[0])));
   }
   switch (o.code) {
