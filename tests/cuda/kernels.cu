@@ -77,6 +77,14 @@ __global__ void unrolled(float* p) {
                            decltype(idx)::template get<1>().value);
   });
 }
+// Scalar tensors: rank 0 (nvcc warned "pointless comparison of unsigned integer with zero" on the index
+// loops of rank 0 until they counted with !=).
+__global__ void scalars(float* p, unsigned* q) {
+  const Tensor<"f32[]"> s(p);
+  s() = 1;
+  const Tensor<"u32[]{:T(128)}"> u(q);
+  u() = 2;
+}
 
 // A transpose through a view: dst(i, j) = src(j, i), both tiled T(8,128); the view's offsets are those of
 // f32[4096,4096]{0,1:T(8,128)}. One thread per element of a row of dst.
@@ -226,6 +234,7 @@ void launch(const float* src, float* dst, bf16_bits* batch, index_t rows, float*
   checked<<<1, 1>>>(kernel_arg_of(tiled), 4096, 0, status);
   walks<<<dim3(32, 512), 1>>>(kernel_arg_of(tiled), sums);
   unrolled<<<1, 1>>>(dst);
+  scalars<<<1, 1>>>(dst, reinterpret_cast<unsigned*>(sums));
   transposed<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(tiled));
   copied<<<dim3(4096 / 128, 4096), 128>>>(kernel_arg_of(Source(src)), kernel_arg_of(RowMajor(dst)));
   spellings<<<64, 64>>>(kernel_arg_of(Blocked(dst)), kernel_arg_of(ConstBlocked(src)),

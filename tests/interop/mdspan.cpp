@@ -3,9 +3,18 @@
 // the LayoutMapping requirements, every element against the Tensor, and the conversions both ways.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <limits>
 #include <mdspan>
 #include <type_traits>
 #include <vector>
+
+namespace {
+int assertion_failures = 0;  // counted by the handler below instead of trapping
+}
+// Assertions on in every build of this file (the clang preset's is NDEBUG): the preconditions are tested.
+#undef XLAYOUT_ENABLE_ASSERTS
+#define XLAYOUT_ENABLE_ASSERTS 1
+#define XLAYOUT_ASSERT_HANDLER(file, line, text) (++assertion_failures)
 #include <xlayout/interop/mdspan.hpp>
 #include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/tensor.hpp>
@@ -16,18 +25,26 @@ namespace {
 template <class L>
 using policy = mdspan_layout<L>;
 
-// Every element: the mdspan's mapping gives the same linear index as the Tensor's.
+// Every element: the mdspan's mapping gives the same linear index as the Tensor's; required_span_size() is
+// the standard's, 1 + the largest offset (0 without elements), and exhaustive means every position of that
+// span holds an element (offsets are distinct, so: as many elements as positions), both found here by
+// visiting every element. XLA's buffer size stays the Tensor's (xlayout().required_span_size()).
 template <class T, class M>
 void check_same_offsets(const T& t, const M& m) {
-  REQUIRE(static_cast<index_t>(m.required_span_size()) == t.required_span_size());
-  REQUIRE(m.is_exhaustive() == (t.required_span_size() == t.size()));
+  index_t largest = -1, count = 0;
   for_each_offset(t.mapping(), [&](const auto& idx, index_t offset) {
     if constexpr (T::rank() == 2) {
       REQUIRE(static_cast<index_t>(m(idx[0], idx[1])) == offset);
     } else {
       REQUIRE(static_cast<index_t>(m(idx[0], idx[1], idx[2])) == offset);
     }
+    largest = offset > largest ? offset : largest;
+    ++count;
   });
+  REQUIRE(count == t.size());
+  REQUIRE(static_cast<index_t>(m.required_span_size()) == largest + 1);
+  REQUIRE(m.is_exhaustive() == (count == largest + 1));
+  REQUIRE(m.xlayout().required_span_size() == t.required_span_size());
 }
 }  // namespace
 
@@ -38,7 +55,10 @@ TEST_CASE(
   float buf[24]{};
   std::mdspan<float, std::extents<int, 3, 5>, policy<Layout<"{1,0:T(2,2)}">>> m(buf);
   CHECK(&m[2, 3] == buf + 17);
-  CHECK(m.mapping().required_span_size() == 24);
+  // The standard's span: 1 + the offset of the last element (2, 4), in tile (1, 2) of the 2x3 tiles of 4
+  // slots: 5 * 4 + 0 = 20. XLA's buffer, tile padding included, is 24 slots.
+  CHECK(m.mapping().required_span_size() == 21);
+  CHECK(m.mapping().xlayout().required_span_size() == 24);
   STATIC_REQUIRE(decltype(m)::mapping_type{}(2, 3) == 17);
   STATIC_REQUIRE(!decltype(m)::is_always_exhaustive());
   STATIC_REQUIRE(!decltype(m)::is_always_strided());
@@ -57,7 +77,9 @@ TEST_CASE("the mapping meets the LayoutMapping requirements", "[interop][mdspan]
   STATIC_REQUIRE(sizeof(M) == sizeof(int));  // only the dynamic extent
   const M m(std::extents<int, std::dynamic_extent, 256>(20));
   CHECK(m.extents().extent(0) == 20);
-  CHECK(m.required_span_size() == 24 * 256);
+  // Element (19, 255): tile (2, 1) of 8x128 tiles, two per row, so tile 5: 5 * 1024 + 3 * 128 + 127.
+  CHECK(m.required_span_size() == 5632);
+  CHECK(m.xlayout().required_span_size() == 24 * 256);
   CHECK(!m.is_exhaustive());
   CHECK(!m.is_strided());
   CHECK(m == M(std::extents<int, std::dynamic_extent, 256>(20)));
@@ -105,6 +127,55 @@ TEST_CASE("every element through std::mdspan equals the Tensor's, on tiled and d
   check_same_offsets(Tensor<"f32[?,300]{0,1:T(8,128)}">(buf, 37),
                      policy<Layout<"{0,1:T(8,128)}">>::mapping<std::dextents<std::size_t, 2>>(
                          std::dextents<std::size_t, 2>(37, 300)));
+  // The standard's span against XLA's: L(n) pads only the end; a '*' group whose tile is the whole group
+  // (column-major, strides 1 and 9) fills its span; padded dimensions leave holes.
+  check_same_offsets(Tensor<"f32[3,5]{1,0:L(8)}">(buf),
+                     policy<Layout<"{1,0:L(8)}">>::mapping<std::extents<int, 3, 5>>{});
+  check_same_offsets(Tensor<"s32[9,3]{0,1:T(*,2)}">(reinterpret_cast<std::int32_t*>(buf)),
+                     policy<Layout<"{0,1:T(*,2)}">>::mapping<std::extents<int, 9, 3>>{});
+  check_same_offsets(Tensor<"f32[2,3]{0,1:pad(3,5)}">(buf),
+                     policy<Layout<0, 1, pad(3, 5)>>::mapping<std::extents<int, 2, 3>>{});
+  check_same_offsets(Tensor<"f32[0,3]{0,1:pad(3,5)}">(buf),
+                     policy<Layout<0, 1, pad(3, 5)>>::mapping<std::extents<int, 0, 3>>{});
+  check_same_offsets(Tensor<"f32[3,5]{1,0:T(2,2)}">(buf),
+                     policy<Layout<"{1,0:T(2,2)}">>::mapping<std::extents<int, 3, 5>>{});
+  check_same_offsets(Tensor<"f32[7,9,5]{0,2,1:T(2,4)(2,1)}">(buf),
+                     policy<Layout<"{0,2,1:T(2,4)(2,1)}">>::mapping<std::extents<int, 7, 9, 5>>{});
+  check_same_offsets(Tensor<"f32[6,4,10]{2,1,0:T(*,*,4)}">(buf),
+                     policy<Layout<"{2,1,0:T(*,*,4)}">>::mapping<std::extents<int, 6, 4, 10>>{});
+  STATIC_REQUIRE(policy<Layout<"{1,0:L(8)}">>::mapping<std::extents<int, 3, 5>>::is_always_exhaustive());
+  STATIC_REQUIRE(policy<Layout<"{1,0:L(8)}">>::mapping<std::dextents<int, 2>>::is_always_exhaustive());
+  STATIC_REQUIRE(!policy<Layout<"{1,0:T(2,2)}">>::mapping<std::extents<int, 3, 5>>::is_always_exhaustive());
+}
+
+TEST_CASE("a span that does not fit the index type, or int64, stops naming its id (no wraparound)",
+          "[interop][mdspan][assert]") {
+  // Static extents: a compile error (static_tests/interop/index_type_overflow.fail.cpp); here the largest
+  // that fits: 1 + offset of (255, 127) under {1,0} is 32768 > 32767 for short, 32767 for [256, 127].
+  STATIC_REQUIRE(policy<Layout<1, 0>>::mapping<std::extents<short, 1, 32767>>{}.required_span_size() ==
+                 32767);
+  using D = policy<Layout<"{1,0:T(8,128)}">>::mapping<std::dextents<int, 2>>;
+  assertion_failures = 0;
+  (void)D(std::dextents<int, 2>(8, 128));
+  CHECK(assertion_failures == 0);
+  // 65536 x 65536 elements: 2^32 positions, not an int.
+  (void)D(std::dextents<int, 2>(65536, 65536));
+  CHECK(assertion_failures == 1);
+  // 2^31 - 1 columns rounded up to 128: the last offset passes 2^31 - 1.
+  assertion_failures = 0;
+  (void)D(std::dextents<int, 2>(1, std::numeric_limits<int>::max()));
+  CHECK(assertion_failures == 1);
+  // Past int64: 2^32 x 2^32 (the tensor mapping's span_overflow, then this mapping's own check).
+  using W = policy<Layout<1, 0>>::mapping<std::dextents<std::int64_t, 2>>;
+  assertion_failures = 0;
+  (void)W(std::dextents<std::int64_t, 2>(index_t{1} << 32, index_t{1} << 32));
+  CHECK(assertion_failures == 2);
+  // A Tensor's '?' extents whose XLA span passes int64: 2^62 rows of one 8x128 tile row each (1024 * 2^59).
+  assertion_failures = 0;
+  (void)Tensor<"f32[?,128]{1,0:T(8,128)}">(nullptr, index_t{1} << 62);
+  CHECK(assertion_failures == 1);
+  (void)Tensor<"f32[?,128]{1,0:T(8,128)}">(nullptr, index_t{1} << 50);  // 2^57 slots: fits
+  CHECK(assertion_failures == 1);
 }
 
 TEST_CASE("to_mdspan and to_tensor convert both ways over the same elements", "[interop][mdspan]") {
@@ -255,4 +326,38 @@ TEST_CASE(
       for (int j = 0; j < 300; ++j) CHECK(&sub[i, j] == &md[3 + i, j]);
   }
 #endif
+}
+
+TEST_CASE(
+    "submdspan_mapping: slice specifiers of integral constants give static extents (P2630), and a strided "
+    "slice past int64 stops before it is added",
+    "[interop][mdspan][submdspan]") {
+  using ic8 = std::integral_constant<int, 8>;
+  using ic16 = std::integral_constant<int, 16>;
+  struct strided_ic {  // a strided_slice of integral constants
+    std::integral_constant<int, 0> offset;
+    std::integral_constant<int, 512> extent;
+    std::integral_constant<int, 128> stride;
+  };
+  using E = std::extents<int, 256, 512>;
+  const mdspan_layout<Layout<"{1,0:T(8,128)}">>::mapping<E> src{};
+  const auto r = submdspan_mapping(src, std::pair{ic8{}, ic16{}}, strided_ic{});
+  // P2630's submdspan_extents: 16 - 8 rows; 1 + (512 - 1) / 128 columns.
+  STATIC_REQUIRE(std::is_same_v<decltype(r.mapping)::extents_type, std::extents<int, 8, 4>>);
+  CHECK(check_submapping(r.mapping, src, {{2, 8, 16, 0}, {3, 0, 512, 128}}) == 32);
+  // A pair with one run-time end keeps a run-time extent.
+  const auto d = submdspan_mapping(src, std::pair{ic8{}, 16}, full_extent);
+  STATIC_REQUIRE(decltype(d.mapping)::extents_type::static_extent(0) == std::dynamic_extent);
+  STATIC_REQUIRE(decltype(d.mapping)::extents_type::static_extent(1) == 512);
+  CHECK(check_submapping(d.mapping, src, {{2, 8, 16, 0}, {0, 0, 0, 0}}) == 8 * 512);
+
+  struct strided64 {
+    std::int64_t offset, extent, stride;
+  };
+  const mdspan_layout<Layout<1, 0>>::mapping<std::extents<std::int64_t, 4, 4>> small{};
+  assertion_failures = 0;
+  (void)submdspan_mapping(small, strided64{1, 2, 1}, full_extent);
+  CHECK(assertion_failures == 0);
+  (void)submdspan_mapping(small, strided64{1, std::numeric_limits<std::int64_t>::max(), 1}, full_extent);
+  CHECK(assertion_failures >= 1);  // view_invalid_slice, before offset + extent is computed
 }

@@ -149,9 +149,67 @@ TEST_CASE("the checked functions on layouts that were not validated: error value
     for (std::size_t d = 0; d < s.rank(); ++d) origin.push_back(0);
     CHECK(checked_linear_index(s, origin).error().id == c.id);
     CHECK_FALSE(is_bitcast(s, s));
+    // The strides (a third audit: they read past minor_to_major's slots for {3}).
+    CHECK(strides(s).error().id == c.id);
+    CHECK(byte_strides(s).error().id == c.id);
+    CHECK(unpacked_byte_strides(s).error().id == c.id);
+    CHECK_FALSE(is_strided(s));
   }
   // find_layout_issue gives the same ids.
   for (const auto& c : cases) CHECK(find_layout_issue(unvalidated(c.text)).id == c.id);
+}
+
+TEST_CASE("a shape built field by field: a missing dynamic flag or a negative size is an error value",
+          "[layout][error]") {
+  // The route of a custom call that knows its rank only at run time: sizes pushed one by one, the
+  // dynamic flags forgotten (an audit: make_runtime_tensor stopped on an internal assertion).
+  shape s;
+  s.element_type = element_type::f32;
+  s.dimensions.push_back(3);
+  s.dimensions.push_back(5);
+  s.layout = default_layout(2);
+  CHECK(find_layout_issue(s).id == error_id::dynamic_dimensions_size_mismatch);
+  CHECK(checked_required_span_size(s).error().id == error_id::dynamic_dimensions_size_mismatch);
+  CHECK(checked_element_count(s).error().id == error_id::dynamic_dimensions_size_mismatch);
+  CHECK(strides(s).error().id == error_id::dynamic_dimensions_size_mismatch);
+  s.dynamic_dimensions.push_back(false);
+  s.dynamic_dimensions.push_back(false);
+  CHECK_FALSE(find_layout_issue(s));
+  CHECK(checked_required_span_size(s).value() == 15);
+  // A negative size that is not '?': no negative counts (they were -15 and -60).
+  s.dimensions[1] = -5;
+  CHECK(find_layout_issue(s).id == error_id::negative_dimension);
+  CHECK(checked_element_count(s).error().id == error_id::negative_dimension);
+  CHECK(checked_byte_size(s).error().id == error_id::negative_dimension);
+  CHECK(checked_required_span_size(s).error().id == error_id::negative_dimension);
+  CHECK(checked_physical_byte_size(s).error().id == error_id::negative_dimension);
+  // An element type outside the enumeration (a number cast to it) reads as invalid, not past a table.
+  s.dimensions[1] = 5;
+  s.element_type = static_cast<element_type>(200);
+  CHECK(find_layout_issue(s).id == error_id::invalid_element_type);
+  CHECK(element_type_name(s.element_type) == "invalid");
+}
+
+TEST_CASE(
+    "spans at int64's edge: L(n) rounds up exactly, and a zero-element shape spans 0 whatever its tiles",
+    "[layout][error]") {
+  // 8 slots rounded up to L(2^63 - 1) is 2^63 - 1, which fits (validation tested 8 + 2^63 - 2 instead).
+  CHECK(checked_required_span_size(parse_shape("f32[8]{0:L(9223372036854775807)}").value()).value() ==
+        index_max);
+  CHECK(checked_required_span_size(parse_shape("f32[9223372036854775806]{0:L(9223372036854775806)}").value())
+            .value() == index_max - 1);
+  CHECK(parse_shape("f32[9223372036854775807]{0:L(2)}").error().id == error_id::span_overflow);
+  // 0 x (2^63 - 1) tiled 2x2: the tile would round 2^63 - 1 up to 2^63, but the product is 0.
+  for (const char* text :
+       {"f32[0,9223372036854775807]{1,0:T(2,2)}", "f32[9223372036854775807,0]{0,1:T(4,4)}"}) {
+    INFO(text);
+    const auto s = parse_shape(text);
+    REQUIRE(s.has_value());
+    CHECK(checked_required_span_size(*s).value() == 0);
+    CHECK(checked_element_count(*s).value() == 0);
+  }
+  // With padded dimensions a size 0 still takes its padded width: f32[0,3] padded to [3,5] spans 15.
+  CHECK(checked_required_span_size(parse_shape("f32[0,3]{0,1:pad(3,5)}").value()).value() == 15);
 }
 
 TEST_CASE("L(n) tail padding rounds the span up", "[layout][xla]") {

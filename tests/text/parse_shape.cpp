@@ -62,6 +62,10 @@ TEST_CASE("errors name the rule and the position of the offending text", "[text]
       {"f32[3,5]{1,0:T(2,2)}}", error_id::extra_content, 20},
       {"f32[2,3]{1,0:pad(3,5:none)}", error_id::unexpected_character, 21},
       {"u64[<=x]", error_id::expected_integer, 6},
+      // INT64_MIN is the value '*' is stored as: written out, it is not a tile size (it printed as '*').
+      {"f32[3,5]{1,0:T(-9223372036854775808,2)}", error_id::invalid_tile_size, 15},
+      // XLA's lexer reads -1 as an integer, so the '{' starts a layout, which its rules refuse.
+      {"f32[3,5]{-1,0}", error_id::dimension_out_of_range, 9},
   };
   for (const auto& c : cases) {
     INFO(c.text);

@@ -83,3 +83,55 @@ TEST_CASE("tags, storage and element_tags come from the one element-type list", 
   STATIC_REQUIRE(element_type(BUFFER) == element_type::buffer);
   STATIC_REQUIRE(std::is_void_v<storage_t<decltype(TUPLE)>>);
 }
+
+TEST_CASE("XLA's PrimitiveType numbers, both ways (what a custom call's XLA_FFI_DataType gives)", "[shape]") {
+  // xla_data.proto's PrimitiveType (and xla/ffi/api/c_api.h's XLA_FFI_DataType, which repeats it).
+  const struct {
+    const char* name;
+    int number;
+  } xla[] = {{"pred", 1},
+             {"s8", 2},
+             {"s16", 3},
+             {"s32", 4},
+             {"s64", 5},
+             {"u8", 6},
+             {"u16", 7},
+             {"u32", 8},
+             {"u64", 9},
+             {"f16", 10},
+             {"f32", 11},
+             {"f64", 12},
+             {"tuple", 13},
+             {"opaque", 14},
+             {"c64", 15},
+             {"bf16", 16},
+             {"token", 17},
+             {"c128", 18},
+             {"f8e5m2", 19},
+             {"f8e4m3fn", 20},
+             {"s4", 21},
+             {"u4", 22},
+             {"f8e4m3b11fnuz", 23},
+             {"f8e5m2fnuz", 24},
+             {"f8e4m3fnuz", 25},
+             {"s2", 26},
+             {"u2", 27},
+             {"f8e4m3", 28},
+             {"f8e3m4", 29},
+             {"s1", 30},
+             {"u1", 31},
+             {"f4e2m1fn", 32},
+             {"f8e8m0fnu", 33}};
+  for (const auto& e : xla) {
+    INFO(e.name);
+    const element_type t = element_type_from_name(e.name);
+    REQUIRE(t != element_type::invalid);
+    CHECK(primitive_type_number(t) == e.number);
+    CHECK(element_type_from_primitive_type(e.number) == t);
+  }
+  STATIC_REQUIRE(element_type_from_primitive_type(11) == element_type::f32);
+  CHECK(element_type_from_primitive_type(0) == element_type::invalid);
+  CHECK(element_type_from_primitive_type(-1) == element_type::invalid);
+  CHECK(element_type_from_primitive_type(34000) == element_type::invalid);
+  CHECK(primitive_type_number(element_type::invalid) == 0);
+}

@@ -76,12 +76,12 @@
   X(padding_element, "index: the linear index lands on padding, not on an element")                         \
   /* indexing maps and affine expressions */                                                                \
   X(expected_expression, "IndexingMap: an expression is required here")                                     \
-  X(expected_arrow, "IndexingMap: missing `->` between the variables and the results")                      \
+  X(expected_arrow, "IndexingMap: missing '->' between the variables and the results")                      \
   X(unbalanced_parenthesis, "IndexingMap: parentheses do not balance")                                      \
   X(unknown_variable, "IndexingMap: this name is not a declared dimension or symbol")                       \
   X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")          \
   X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                            \
-  X(expected_range, "IndexingMap: expected `in [lo, hi]`")                                                  \
+  X(expected_range, "IndexingMap: expected 'in [lo, hi]'")                                                  \
   X(invalid_divisor, "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0")              \
   X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                   \
   X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                \
@@ -134,7 +134,7 @@
     "element where the tensor's layout puts it (is_bitcast)")                                               \
   X(view_invalid_slice,                                                                                     \
     "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and "    \
-    "stride >= 1")                                                                                          \
+    "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent")                  \
   X(view_invalid_dimensions,                                                                                \
     "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent "  \
     "differs from the tensor's")                                                                            \
@@ -154,7 +154,12 @@
     "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64")        \
   X(view_not_iterable,                                                                                      \
     "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., "  \
-    "s, ...) yourself")
+    "s, ...) yourself")                                                                                     \
+  X(index_type_overflow,                                                                                    \
+    "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type")  \
+  X(dynamic_dimensions_size_mismatch,                                                                       \
+    "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use "      \
+    "make_shape)")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -436,12 +441,12 @@ struct error_at_column {
   static_assert(Id != error_id::linear_index_out_of_range, "[xlayout:linear_index_out_of_range] " "index: the linear index is outside [0, required_span_size)");
   static_assert(Id != error_id::padding_element, "[xlayout:padding_element] " "index: the linear index lands on padding, not on an element");
   static_assert(Id != error_id::expected_expression, "[xlayout:expected_expression] " "IndexingMap: an expression is required here");
-  static_assert(Id != error_id::expected_arrow, "[xlayout:expected_arrow] " "IndexingMap: missing `->` between the variables and the results");
+  static_assert(Id != error_id::expected_arrow, "[xlayout:expected_arrow] " "IndexingMap: missing '->' between the variables and the results");
   static_assert(Id != error_id::unbalanced_parenthesis, "[xlayout:unbalanced_parenthesis] " "IndexingMap: parentheses do not balance");
   static_assert(Id != error_id::unknown_variable, "[xlayout:unknown_variable] " "IndexingMap: this name is not a declared dimension or symbol");
   static_assert(Id != error_id::variable_out_of_order, "[xlayout:variable_out_of_order] " "IndexingMap: the domain must list the variables in declaration order");
   static_assert(Id != error_id::empty_range, "[xlayout:empty_range] " "IndexingMap: a range [lo, hi] needs lo <= hi");
-  static_assert(Id != error_id::expected_range, "[xlayout:expected_range] " "IndexingMap: expected `in [lo, hi]`");
+  static_assert(Id != error_id::expected_range, "[xlayout:expected_range] " "IndexingMap: expected 'in [lo, hi]'");
   static_assert(Id != error_id::invalid_divisor, "[xlayout:invalid_divisor] " "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0");
   static_assert(Id != error_id::pool_exhausted, "[xlayout:pool_exhausted] " "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)");
   static_assert(Id != error_id::too_many_variables, "[xlayout:too_many_variables] " "IndexingMap: more variables than XLAYOUT_MAX_VARS");
@@ -468,7 +473,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
   static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");
   static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");
-  static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1");
+  static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent");
   static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
   static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32");
   static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
@@ -476,6 +481,8 @@ struct error_at_column {
   static_assert(Id != error_id::view_input, "[xlayout:view_input] " "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor " "of static rank (make_runtime_tensor<Rank>)");
   static_assert(Id != error_id::view_size_overflow, "[xlayout:view_size_overflow] " "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64");
   static_assert(Id != error_id::view_not_iterable, "[xlayout:view_not_iterable] " "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., " "s, ...) yourself");
+  static_assert(Id != error_id::index_type_overflow, "[xlayout:index_type_overflow] " "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type");
+  static_assert(Id != error_id::dynamic_dimensions_size_mismatch, "[xlayout:dynamic_dimensions_size_mismatch] " "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use " "make_shape)");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

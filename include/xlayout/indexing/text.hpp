@@ -379,9 +379,11 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
         ++next_var;
       } else {
         if (next_var < nv) {
-          // `d0 [0, 9]`: the next variable's range without `in`.
+          // `d0 [0, 9]`: the next variable's range without `in`; `domain:` and nothing after it.
           if (v >= 0 && static_cast<std::size_t>(v) == next_var && s.next_is('[')) {
             s.fail(error_id::expected_range);
+          } else if (name.empty() && s.at_end()) {
+            s.fail(error_id::unexpected_end);
           } else {
             s.fail_at(error_id::variable_out_of_order, at);
           }

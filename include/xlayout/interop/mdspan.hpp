@@ -11,6 +11,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <mdspan>
 #include <tuple>
 #include <type_traits>
@@ -75,10 +76,36 @@ inline constexpr bool is_full_extent = std::is_same_v<S, full_extent_t>
 #endif
     ;
 
+/// P2630's integral-constant-like: a type whose value is a constant of an integral type (not bool), as
+/// std::integral_constant; a slice of such values has a static extent.
+template <class T>
+concept integral_constant_like = requires {
+  requires std::is_integral_v<std::remove_cvref_t<decltype(T::value)>>;
+  requires !std::is_same_v<std::remove_cvref_t<decltype(T::value)>, bool>;
+  requires std::is_convertible_v<T, std::remove_cvref_t<decltype(T::value)>>;
+  requires std::bool_constant<T() == T::value>::value;
+};
+template <class T>
+concept pair_like_slice = requires {
+  std::tuple_size<T>::value;
+}
+&&std::tuple_size<T>::value == 2;
+template <class T>
+concept strided_slice_like = requires(const T& s) {
+  s.offset;
+  s.extent;
+  s.stride;
+};
+template <class>
+inline constexpr bool unsupported_slice = false;
+
 /// One of P2630's slice specifiers as an argument of xlayout's slice(t, ...) for dimension D of extents
 /// Ext (of extent n): full_extent -> Slice<0, E> (E static) or runtime_slice{0, n}; an integer (or an
 /// integral constant) -> the index (the dimension is dropped); a pair {first, last} -> runtime_slice{first,
-/// last}; a strided_slice {offset, extent, stride} -> runtime_slice{offset, offset + extent, stride}.
+/// last}, or Slice<first, last> where both are integral constants; a strided_slice {offset, extent, stride}
+/// -> runtime_slice{offset, offset + extent, stride}, or Slice<offset, offset + extent, stride> where all
+/// three are integral constants. A strided slice whose offset + extent leaves int64 stops, naming
+/// view_invalid_slice, before it is added.
 template <class Ext, std::size_t D, class S>
 constexpr auto slice_arg_of(const S& s, index_t n) noexcept {
   if constexpr (is_full_extent<S>) {
@@ -87,22 +114,40 @@ constexpr auto slice_arg_of(const S& s, index_t n) noexcept {
     } else {
       return runtime_slice{0, n, 1};
     }
-  } else if constexpr (std::is_convertible_v<S, index_t> && !requires { s.offset; }) {
+  } else if constexpr (std::is_convertible_v<S, index_t> && !strided_slice_like<S>) {
     return static_cast<index_t>(s);
-  } else if constexpr (requires {
-                         s.offset;
-                         s.extent;
-                         s.stride;
-                       }) {
-    const auto offset = static_cast<index_t>(s.offset), extent = static_cast<index_t>(s.extent);
-    const auto stride = static_cast<index_t>(s.stride);
-    return runtime_slice{offset, offset + extent, extent == 0 && stride < 1 ? 1 : stride};
-  } else {
-    static_assert(std::tuple_size<S>::value == 2,
-                  "xlayout::submdspan_mapping: a slice specifier is full_extent, an index, a pair {first, "
-                  "last} or a strided_slice");
+  } else if constexpr (strided_slice_like<S>) {
+    using O = std::remove_cvref_t<decltype(s.offset)>;
+    using E = std::remove_cvref_t<decltype(s.extent)>;
+    using T = std::remove_cvref_t<decltype(s.stride)>;
+    if constexpr (integral_constant_like<O> && integral_constant_like<E> && integral_constant_like<T>) {
+      constexpr index_t offset = static_cast<index_t>(O::value), extent = static_cast<index_t>(E::value);
+      static_assert(extent >= 0 && offset <= index_max - extent,
+                    "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: a strided_slice's offset + "
+                    "extent is at most the dimension's extent");
+      return Slice<offset, offset + extent, (extent == 0 && T::value < 1 ? 1 : index_t{T::value})>{};
+    } else {
+      const auto offset = static_cast<index_t>(s.offset), extent = static_cast<index_t>(s.extent);
+      const auto stride = static_cast<index_t>(s.stride);
+      const bool fits = extent >= 0 && offset <= index_max - extent;
+      XLAYOUT_EXPECTS(fits, view_invalid_slice);
+      return runtime_slice{offset, fits ? offset + extent : -1, extent == 0 && stride < 1 ? 1 : stride};
+    }
+  } else if constexpr (pair_like_slice<S>) {
     using std::get;
-    return runtime_slice{static_cast<index_t>(get<0>(s)), static_cast<index_t>(get<1>(s)), 1};
+    using F = std::remove_cvref_t<decltype(get<0>(s))>;
+    using L = std::remove_cvref_t<decltype(get<1>(s))>;
+    if constexpr (integral_constant_like<F> && integral_constant_like<L>) {
+      return Slice<static_cast<index_t>(F::value), static_cast<index_t>(L::value)>{};
+    } else {
+      return runtime_slice{static_cast<index_t>(get<0>(s)), static_cast<index_t>(get<1>(s)), 1};
+    }
+  } else {
+    static_assert(
+        unsupported_slice<S>,
+        "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: a slice specifier is full_extent, "
+        "an index, a pair {first, last} or a strided_slice {offset, extent, stride}");
+    return index_t{0};
   }
 }
 
@@ -128,14 +173,49 @@ using mdspan_carrier_t = std::conditional_t<
                        std::conditional_t<L::value.element_size_in_bits == 64, double, float>>>;
 }  // namespace detail
 
+namespace detail {
+/// The standard's required_span_size of an xlayout mapping: 0 without elements, else 1 + the largest
+/// offset, which is the last element's (an element's offset does not decrease when one of its indices
+/// grows: a tile's digit outweighs every digit inside the tile). XLA's buffer size, tile padding and L(n)
+/// included, is the mapping's own required_span_size().
+template <class M>
+constexpr index_t standard_span(const M& x) noexcept {
+  index_t last[M::rank() + 1]{};
+  for (std::size_t d = 0; d < M::rank(); ++d) {
+    if (x.extent(d) == 0) return 0;
+    last[d] = x.extent(d) - 1;
+  }
+  return x.offset(last) + 1;
+}
+/// True when the offsets of M (static extents) fit IndexType; true for '?' extents (checked when made).
+template <class M, class IndexType>
+constexpr bool static_span_fits() noexcept {
+  if constexpr (M::is_static()) {
+    return static_cast<std::uint64_t>(standard_span(M{})) <=
+           static_cast<std::uint64_t>(std::numeric_limits<IndexType>::max());
+  } else {
+    return true;
+  }
+}
+}  // namespace detail
+
 /// A std::mdspan LayoutPolicy for the layout L (a Layout<...> type). Its mapping meets the LayoutMapping
-/// requirements: unique always; exhaustive and strided exactly when the layout is for the extents (tile
-/// padding, padded_dimensions and L(n) make it non-exhaustive; a tile that reorders elements makes
-/// it non-strided); stride(r) where strided.
+/// requirements: unique always; required_span_size() the standard's (1 + the largest offset: not XLA's
+/// buffer size, which is xlayout().required_span_size()); exhaustive exactly when the offsets fill that
+/// span (tile padding and padded_dimensions leave holes; L(n) only pads the end); strided exactly when the
+/// layout is for the extents (a tile that reorders elements makes it non-strided); stride(r) where strided.
+/// The span must fit the index type: a compile error for static extents, a precondition for others (both
+/// naming index_type_overflow).
 template <class L>
 struct mdspan_layout {
   template <class StdExtents>
   class mapping {
+    static_assert(
+        detail::static_span_fits<tensor_mapping<xlayout_extents_t<StdExtents>, L>,
+                                 typename StdExtents::index_type>(),
+        "[xlayout:index_type_overflow] xlayout::mdspan_layout: the mapping's offsets do not fit its "
+        "index_type (use a wider one, as std::extents<std::int64_t, ...>)");
+
    public:
     using extents_type = StdExtents;
     using index_type = typename StdExtents::index_type;
@@ -148,12 +228,21 @@ struct mdspan_layout {
     constexpr mapping() noexcept = default;
     constexpr mapping(const mapping&) noexcept = default;
     constexpr mapping(const extents_type& e) noexcept
-        : extents_(e) {}  // NOLINT: implicit, like layout_right's
+        : extents_(e) {  // NOLINT: implicit, like layout_right's
+      if constexpr (!xlayout_mapping::is_static()) {
+        XLAYOUT_EXPECTS(
+            xlayout().span_fits() && static_cast<std::uint64_t>(detail::standard_span(xlayout())) <=
+                                         static_cast<std::uint64_t>(std::numeric_limits<index_type>::max()),
+            index_type_overflow);
+      }
+    }
     constexpr mapping& operator=(const mapping&) noexcept = default;
 
     constexpr const extents_type& extents() const noexcept { return extents_; }
+    /// 0 without elements, else 1 + the largest offset (the standard's; XLA's buffer size, tile padding and
+    /// L(n) included, is xlayout().required_span_size()).
     constexpr index_type required_span_size() const noexcept {
-      return static_cast<index_type>(xlayout().required_span_size());
+      return static_cast<index_type>(detail::standard_span(xlayout()));
     }
     template <class... I>
       requires(sizeof...(I) == StdExtents::rank() && (std::is_convertible_v<I, index_type> && ...))
@@ -164,10 +253,9 @@ struct mdspan_layout {
     static constexpr bool is_always_unique() noexcept { return true; }
     static constexpr bool is_always_exhaustive() noexcept {
       if constexpr (xlayout_mapping::is_static()) {
-        return xlayout_mapping{}.is_exhaustive();
+        return detail::standard_span(xlayout_mapping{}) == xlayout_mapping{}.size();
       } else {
-        return L::value.tiles.empty() && L::value.padded_dimensions.empty() &&
-               L::value.tail_padding_alignment_in_elements == 1;
+        return L::value.tiles.empty() && L::value.padded_dimensions.empty();
       }
     }
     static constexpr bool is_always_strided() noexcept {
@@ -178,7 +266,10 @@ struct mdspan_layout {
       }
     }
     static constexpr bool is_unique() noexcept { return true; }
-    constexpr bool is_exhaustive() const noexcept { return xlayout().is_exhaustive(); }
+    constexpr bool is_exhaustive() const noexcept {
+      const xlayout_mapping x = xlayout();
+      return detail::standard_span(x) == x.size();
+    }
     constexpr bool is_strided() const noexcept { return xlayout().is_strided(); }
     /// @pre is_strided()
     constexpr index_type stride(rank_type r) const noexcept {
@@ -194,13 +285,19 @@ struct mdspan_layout {
     /// the source's). One slice specifier per dimension: full_extent, an index, a pair {first, last}, a
     /// strided_slice {offset, extent, stride}; the same preconditions as slice(t, ...).
     template <class... S>
-      requires(sizeof...(S) == StdExtents::rank())
     friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
-      using X = xlayout_extents_t<StdExtents>;
-      const basic_tensor<detail::mdspan_carrier_t<L>, X, L> t(nullptr, m.xlayout());
-      const auto v = detail::submdspan_view(t, std::index_sequence_for<S...>{}, slices...);
-      return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
-          detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+      if constexpr (sizeof...(S) != StdExtents::rank()) {
+        static_assert(sizeof...(S) == StdExtents::rank(),
+                      "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: give one slice specifier per "
+                      "dimension");
+        return 0;
+      } else {
+        using X = xlayout_extents_t<StdExtents>;
+        const basic_tensor<detail::mdspan_carrier_t<L>, X, L> t(nullptr, m.xlayout());
+        const auto v = detail::submdspan_view(t, std::index_sequence_for<S...>{}, slices...);
+        return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
+            detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+      }
     }
 
     /// The xlayout mapping for these extents.
@@ -292,11 +389,17 @@ struct mdspan_view_layout {
     /// P2630's customization point: the mapping of std::submdspan(m, slices...) (the slice view of this
     /// view) and the offset of its data handle (0). The same slice specifiers as mdspan_layout's.
     template <class... S>
-      requires(sizeof...(S) == StdExtents::rank())
     friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
-      const auto v = detail::submdspan_view(m.view_, std::index_sequence_for<S...>{}, slices...);
-      return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
-          detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+      if constexpr (sizeof...(S) != StdExtents::rank()) {
+        static_assert(sizeof...(S) == StdExtents::rank(),
+                      "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: give one slice specifier per "
+                      "dimension");
+        return 0;
+      } else {
+        const auto v = detail::submdspan_view(m.view_, std::index_sequence_for<S...>{}, slices...);
+        return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
+            detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
+      }
     }
 
    private:

@@ -597,6 +597,7 @@ constexpr index_program program_of_groups(const shape& s, const merged_dimension
 
 constexpr strided_reading strides_from_form(const shape& s) noexcept {
   strided_reading out;
+  if (structure_issue(s) != error_id::none) return out;  // a shape that was not validated
   // Read in physical order, where merge_combined_dimensions can merge any two dimensions a '*' combines.
   const std::size_t r = s.rank();
   const shape p = in_physical_order(s);
@@ -681,8 +682,10 @@ constexpr bool is_strided(const shape& s) noexcept {
 }
 
 /// The stride of each logical dimension, in elements, for a strided layout; error otherwise
-/// (dynamic_dimension, or not_strided).
+/// (dynamic_dimension, or not_strided; for a shape that was not validated, tiled_dimensions' ids for its
+/// structure).
 constexpr result<index_vector> strides(const shape& s) noexcept {
+  if (const error_id issue = detail::structure_issue(s); issue != error_id::none) return issue;
   if (!is_static(s)) return error_id::dynamic_dimension;
   const index_program p = compile_index_program(s);
   index_vector out;

@@ -21,21 +21,7 @@ namespace XLAYOUT_NAMESPACE {
 /// validate = false), the structural errors of tiled_dimensions (not_a_permutation, invalid_tile_size, ...).
 /// A layout that is structurally sound but breaks another rule gives the span its tiles describe.
 constexpr result<index_t> checked_required_span_size(const shape& s) noexcept {
-  auto dims = tiled_dimensions(s);
-  if (!dims) return dims.error();
-  index_t n = 1;
-  for (index_t d : *dims) {
-    auto m = checked_mul(n, d);
-    if (!m.ok) return error_id::span_overflow;
-    n = m.value;
-  }
-  const index_t align = s.layout.tail_padding_alignment_in_elements;
-  if (align > 1 && n % align != 0) {
-    auto r = checked_add(n, align - n % align);
-    if (!r.ok) return error_id::span_overflow;
-    n = r.value;
-  }
-  return n;
+  return detail::span_of(s).value;
 }
 
 /// required_span_size for a shape known to be static and valid (compile error otherwise in a constant

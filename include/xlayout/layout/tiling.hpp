@@ -300,20 +300,26 @@ constexpr layout_issue order_and_tiles_issue(const shape& s) noexcept {
   }
   return {};
 }
-}  // namespace detail
 
-/// The sizes of the array after padding, permutation to physical order and every tile (the
-/// pad-reshape-transpose shape of XLA's "Tiled layout" document), most-major first: f32[3,5]{1,0:T(2,2)}
-/// gives [2, 3, 2, 2].
-/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated (parse_shape with
-/// validate = false, or built by hand), find_layout_issue's ids for what the computation relies on: the
-/// order and tiles (detail::order_and_tiles_issue: not_a_permutation, invalid_tile_size, ...) and
-/// padded_dimensions_size_mismatch.
-constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
-  if (const layout_issue issue = detail::order_and_tiles_issue(s)) return issue.id;
+/// What the size computations rely on in a shape that may not have been validated (parse_shape with
+/// validate = false, or built field by field): one dynamic flag per dimension, no negative size but '?',
+/// the order and tiles (order_and_tiles_issue) and padded_dimensions' count; error_id::none when it holds.
+constexpr error_id structure_issue(const shape& s) noexcept {
+  if (s.dynamic_dimensions.size() != s.rank()) return error_id::dynamic_dimensions_size_mismatch;
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dimensions[d] < 0 && !(s.dimensions[d] == dyn && s.dynamic_dimensions[d]))
+      return error_id::negative_dimension;
+  }
+  if (const layout_issue issue = order_and_tiles_issue(s)) return issue.id;
   if (!s.layout.padded_dimensions.empty() && s.layout.padded_dimensions.size() != s.rank())
     return error_id::padded_dimensions_size_mismatch;
-  if (!is_static(s)) return error_id::dynamic_dimension;
+  return error_id::none;
+}
+}  // namespace detail
+
+namespace detail {
+/// tiled_dimensions of a static shape whose structure holds (structure_issue).
+constexpr result<tiled_vector> tiled_sizes(const shape& s) noexcept {
   tiled_vector dims;
   for (std::size_t j = 0; j < s.rank(); ++j)
     dims.push_back(laid_out_extent(s, detail::physical_to_logical(s, j)));
@@ -321,6 +327,52 @@ constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
   if (!detail::apply_tiles(k, dims, s.layout)) return error_id::span_overflow;
   return dims;
 }
+}  // namespace detail
+
+/// The sizes of the array after padding, permutation to physical order and every tile (the
+/// pad-reshape-transpose shape of XLA's "Tiled layout" document), most-major first: f32[3,5]{1,0:T(2,2)}
+/// gives [2, 3, 2, 2].
+/// Errors: dynamic_dimension, span_overflow; for a layout that was not validated (parse_shape with
+/// validate = false, or built by hand), find_layout_issue's ids for what the computation relies on
+/// (detail::structure_issue): dynamic_dimensions_size_mismatch, negative_dimension, the order and tiles
+/// (not_a_permutation, invalid_tile_size, ...) and padded_dimensions_size_mismatch.
+constexpr result<tiled_vector> tiled_dimensions(const shape& s) noexcept {
+  if (const error_id issue = detail::structure_issue(s); issue != error_id::none) return issue;
+  if (!is_static(s)) return error_id::dynamic_dimension;
+  return detail::tiled_sizes(s);
+}
+
+namespace detail {
+/// The slots of a static shape's laid-out array: the product of its tiled sizes, rounded up to L(n). 0 where
+/// a laid-out extent is 0, however large the others (a tile's rounding of those need not fit int64).
+/// `value` has tiled_dimensions' errors, or span_overflow; `tail` says the rounding up to L(n) overflowed.
+struct span_reading {
+  result<index_t> value = index_t{0};
+  bool tail = false;
+};
+constexpr span_reading span_of(const shape& s) noexcept {
+  if (const error_id issue = structure_issue(s); issue != error_id::none) return {issue};
+  if (!is_static(s)) return {error_id::dynamic_dimension};
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (laid_out_extent(s, d) == 0) return {index_t{0}};
+  }
+  const auto dims = tiled_sizes(s);
+  if (!dims) return {dims.error()};
+  index_t n = 1;
+  for (index_t d : *dims) {
+    const checked_index m = checked_mul(n, d);
+    if (!m.ok) return {error_id::span_overflow};
+    n = m.value;
+  }
+  const index_t align = s.layout.tail_padding_alignment_in_elements;
+  if (align > 1 && n % align != 0) {
+    const checked_index r = checked_add(n, align - n % align);
+    if (!r.ok) return {error_id::span_overflow, true};
+    n = r.value;
+  }
+  return {n};
+}
+}  // namespace detail
 
 /// The pad-reshape-transpose shape ("Tiled layout") as a shape value: the tiled sizes with the default
 /// layout and the same element type and E(n): f32[3,5]{1,0:T(2,2)} gives f32[2,3,2,2]{3,2,1,0}. The tail

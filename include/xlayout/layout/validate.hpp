@@ -20,6 +20,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
       return {error_id::invalid_element_type, F::dimensions};
     return {};
   }
+  if (s.dynamic_dimensions.size() != s.rank())
+    return {error_id::dynamic_dimensions_size_mismatch, F::dimensions};
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (s.dimensions[d] < 0 && s.dimensions[d] != dyn)
       return {error_id::negative_dimension, F::dimensions, index_t(d)};
@@ -70,16 +72,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   }
   // The laid-out array must be addressable with int64 (tiles and L(n) included).
   if (is_static(s)) {
-    auto dims = tiled_dimensions(s);
-    if (!dims) return {error_id::span_overflow, F::dimensions};
-    index_t n = 1;
-    for (index_t d : *dims) {
-      auto m = checked_mul(n, d);
-      if (!m.ok) return {error_id::span_overflow, F::dimensions};
-      n = m.value;
-    }
-    const index_t align = l.tail_padding_alignment_in_elements;
-    if (!checked_add(n, align - 1).ok) return {error_id::span_overflow, F::tail_padding};
+    const detail::span_reading span = detail::span_of(s);
+    if (!span.value) return {error_id::span_overflow, span.tail ? F::tail_padding : F::dimensions};
   }
   return {};
 }

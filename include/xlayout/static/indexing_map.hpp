@@ -102,12 +102,17 @@ inline constexpr indexing_map parsed_indexing_map_v = IndexingMap<S>::parsed;
 template <fixed_string A, fixed_string B>
 inline constexpr tribool equivalent_v = equivalent(indexing_map_v<A>, indexing_map_v<B>);
 
-/// IndexingMap<A> followed by IndexingMap<B> (B after A), simplified: compose_v<"first", "second">.
+namespace detail {
 template <fixed_string A, fixed_string B>
-inline constexpr indexing_map compose_v = [] {
-  auto r = checked_compose_simplified(indexing_map_v<A>, indexing_map_v<B>);
-  XLAYOUT_EXPECTS(r.has_value(), variable_count_mismatch);
-  return r.value_or(indexing_map{});
-}();
+inline constexpr result<indexing_map> static_composition = checked_compose_simplified(indexing_map_v<A>,
+                                                                                      indexing_map_v<B>);
+}  // namespace detail
+
+/// IndexingMap<A> followed by IndexingMap<B> (B after A), simplified: compose_v<"first", "second">. A
+/// composition that fails is one compile error naming checked_compose's id (variable_count_mismatch when
+/// A's results are not B's dimensions, too_many_variables, ...).
+template <fixed_string A, fixed_string B>
+inline constexpr indexing_map compose_v = (raise_if_error<detail::static_composition<A, B>.error().id, 0>,
+                                           detail::static_composition<A, B>.value_or(indexing_map{}));
 
 }  // namespace XLAYOUT_NAMESPACE

@@ -384,7 +384,7 @@ constexpr static_terms<T> specialize_program(const flat_program<T, F>& p, const 
   if (!formula(p.factor_begin[T], p.factor_begin[T + 1], p.span_constant, out.span)) return out;
   if (!checked_add(out.span, align - 1).ok) return out;
   std::size_t n = 0;
-  for (std::size_t k = 0; k < T; ++k) {
+  for (std::size_t k = 0; k != T; ++k) {  // != : nvcc warns on `k < 0` for a scalar's program
     index_t stride = 0;
     if (!formula(p.factor_begin[k], p.factor_begin[k + 1], p.stride_constant[k], stride)) return out;
     const index_t top = (e[p.dimension[k]] - 1) / p.divisor[k];  // the digit's largest value, before modulo
@@ -652,6 +652,7 @@ class tensor_mapping {
       for (std::size_t d = 0; d < rank(); ++d) {
         XLAYOUT_EXPECTS(e.extent(d) >= 0, negative_dimension);
       }
+      XLAYOUT_EXPECTS(span_fits(), span_overflow);
     }
   }
 
@@ -738,6 +739,23 @@ class tensor_mapping {
       return detail::static_span_v<Ext, L>;
     } else {
       return xlayout::required_span_size(runtime_shape());
+    }
+  }
+
+  /// True when required_span_size() fits in int64 (for '?' extents the constructor's precondition, which
+  /// names span_overflow; static extents are checked when the type is made).
+  XLAYOUT_HD constexpr bool span_fits() const noexcept {
+    if constexpr (exact) {
+      return span_product_fits(std::make_index_sequence<program.factor_begin[term_count + 1] -
+                                                        program.factor_begin[term_count]>{});
+    } else if constexpr (is_static()) {
+      return true;
+    } else {
+#if defined(__CUDA_ARCH__)
+      return true;  // device code reads exact programs only
+#else
+      return checked_required_span_size(runtime_shape()).has_value();
+#endif
     }
   }
 
@@ -876,6 +894,17 @@ class tensor_mapping {
     return (program_span_constant * ... * ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>());
   }
   static constexpr index_t program_span_constant = program.span_constant;
+  template <std::size_t... F>
+  XLAYOUT_HD constexpr bool span_product_fits(std::index_sequence<F...>) const noexcept {
+    checked_index n{program_span_constant, true};
+    ((n = n.ok ? checked_mul(n.value, ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>()) : n),
+     ...);
+    constexpr index_t align = L::value.tail_padding_alignment_in_elements;
+    if constexpr (align > 1) {
+      if (n.ok) n = checked_add(n.value, align - 1);
+    }
+    return n.ok;
+  }
 
   constexpr index_t fallback_offset(const index_t* idx) const noexcept {
     index_vector v;

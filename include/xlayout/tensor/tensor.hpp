@@ -125,7 +125,7 @@ class basic_tensor {
       const index_t idx[] = {detail::to_index(i)..., 0};
       if (__builtin_is_constant_evaluated()) {
         // Here, not deeper: the compile error's trace then names the indices in one line.
-        for (std::size_t d = 0; d < Ext::rank(); ++d) {
+        for (std::size_t d = 0; d != Ext::rank(); ++d) {  // != : nvcc warns on `d < 0` at rank 0
           if (idx[d] < 0 || idx[d] >= extent(d)) index_out_of_range(idx[d], extent(d));
         }
       }
@@ -331,7 +331,7 @@ constexpr error tensor_spec_error() noexcept {
     if (!Info::parsed.has_value()) return Info::parsed.error();
     if (!std::is_void_v<A> || !std::is_void_v<B>) return {error_id::tensor_arguments, -1};
     const shape& s = Info::parsed.value_;
-    for (std::size_t d = 0; d < s.rank(); ++d) {
+    for (std::size_t d = 0; d != s.rank(); ++d) {  // != : nvcc warns on `d < 0` for a scalar
       if (s.dynamic_dimensions[d] && s.dimensions[d] != dyn) return {error_id::bounded_dimension, -1};
     }
   } else {

@@ -184,6 +184,14 @@ XLAYOUT_HD constexpr tile_grid<Element, Ext, L> tiles(const basic_tensor<Element
   return tile_grid<Element, Ext, L>(t);
 }
 
+/// The tiles of an invalid_tensor (a Tensor whose mistake has been reported): the invalid tensor again, so
+/// that `tiles(t)` adds no second error.
+template <class Element>
+XLAYOUT_HD constexpr detail::invalid_tensor<Element> tiles(
+    const detail::invalid_tensor<Element>& t) noexcept {
+  return t;
+}
+
 /// Calls f(tile, grid_index) for every tile of t in memory order (the grid in row-major order); tile is a
 /// sub-tensor with static extents and layout, grid_index an index_array (tiles(t).origin(grid_index) is the
 /// logical index of the tile's first element).

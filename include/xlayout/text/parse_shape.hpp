@@ -229,13 +229,15 @@ class shape_parser {
     if (!in_.expect(']', error_id::expected_closing_bracket)) return false;
     if (!is_array_type(s.element_type) && s.rank() != 0)
       return in_.fail_at(error_id::invalid_element_type, static_cast<std::size_t>(pos.start));
-    // As in XLA, a '{' starts a layout only when an integer or ':' follows it.
+    // As in XLA, a '{' starts a layout only when an integer (a negative one too: XLA's lexer reads `-1` as
+    // one, and the layout is then refused as dimension_out_of_range) or ':' follows it.
     bool has_layout = false;
     if (in_.next_is('{')) {
       text::scanner look = in_;
       look.accept('{');
       look.skip_space();
-      has_layout = text::is_digit(look.peek()) || look.peek() == ':';
+      has_layout = text::is_digit(look.peek()) || look.peek() == ':' ||
+                   (look.peek() == '-' && text::is_digit(look.peek(1)));
     }
     if (has_layout) {
       if (!layout_text(s.layout, pos.layout)) return false;
@@ -399,6 +401,9 @@ class shape_parser {
             v = combine_dimension;
           } else if (!in_.read_integer(v)) {
             return false;
+          } else if (v == combine_dimension) {
+            // INT64_MIN written out: not a size, and not '*' either (which the value stands for).
+            return in_.fail_at(error_id::invalid_tile_size, static_cast<std::size_t>(p));
           }
           if (!t.dimensions.try_push_back(v))
             return in_.fail_at(error_id::tile_rank_too_large, static_cast<std::size_t>(p));

@@ -80,7 +80,9 @@ inline constexpr element_type_info element_type_table[] = {{element_type::invali
 };
 // Host only: CUDA device code cannot read this table (bit_width, which device code calls, uses a switch).
 constexpr const element_type_info& info(element_type t) noexcept {
-  return element_type_table[static_cast<unsigned>(t)];
+  // A value outside the enumeration (a cast from a number) reads as `invalid`, not past the table.
+  const auto i = static_cast<unsigned>(t);
+  return element_type_table[i < sizeof(element_type_table) / sizeof(element_type_table[0]) ? i : 0];
 }
 constexpr char ascii_lower(char c) noexcept {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
@@ -130,6 +132,45 @@ XLAYOUT_HD constexpr int bit_width(element_type t) noexcept {
     default:
       return 0;
   }
+}
+
+/// XLA's number of the type: its PrimitiveType in xla_data.proto, which the FFI's XLA_FFI_DataType (what a
+/// custom call receives) repeats: F32 is 11, BF16 16, S4 21. element_type's own values are not these. 0
+/// (XLA's PRIMITIVE_TYPE_INVALID) for invalid, and for buffer, whose number this library does not carry.
+XLAYOUT_HD constexpr int primitive_type_number(element_type t) noexcept {
+  switch (t) {
+    // clang-format off
+    case element_type::pred: return 1;            case element_type::s8: return 2;
+    case element_type::s16: return 3;             case element_type::s32: return 4;
+    case element_type::s64: return 5;             case element_type::u8: return 6;
+    case element_type::u16: return 7;             case element_type::u32: return 8;
+    case element_type::u64: return 9;             case element_type::f16: return 10;
+    case element_type::f32: return 11;            case element_type::f64: return 12;
+    case element_type::tuple: return 13;          case element_type::opaque: return 14;
+    case element_type::c64: return 15;            case element_type::bf16: return 16;
+    case element_type::token: return 17;          case element_type::c128: return 18;
+    case element_type::f8e5m2: return 19;         case element_type::f8e4m3fn: return 20;
+    case element_type::s4: return 21;             case element_type::u4: return 22;
+    case element_type::f8e4m3b11fnuz: return 23;  case element_type::f8e5m2fnuz: return 24;
+    case element_type::f8e4m3fnuz: return 25;     case element_type::s2: return 26;
+    case element_type::u2: return 27;             case element_type::f8e4m3: return 28;
+    case element_type::f8e3m4: return 29;         case element_type::s1: return 30;
+    case element_type::u1: return 31;             case element_type::f4e2m1fn: return 32;
+    case element_type::f8e8m0fnu: return 33;
+    // clang-format on
+    default:
+      return 0;
+  }
+}
+
+/// The element type of XLA's PrimitiveType number n (primitive_type_number's inverse: a custom call's
+/// XLA_FFI_DataType, a PrimitiveType from a proto); element_type::invalid for a number that names none.
+XLAYOUT_HD constexpr element_type element_type_from_primitive_type(int n) noexcept {
+  for (int i = 1; i < static_cast<int>(element_type::buffer); ++i) {
+    const auto t = static_cast<element_type>(i);
+    if (primitive_type_number(t) == n) return t;
+  }
+  return element_type::invalid;
 }
 
 /// Bytes one unpacked element occupies (XLA's ByteSizeOfPrimitiveType: sub-byte types take a byte).

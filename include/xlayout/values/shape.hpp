@@ -65,7 +65,11 @@ constexpr result<index_t> dimension_number(const shape& s, index_t d) noexcept {
 /// (dynamic_dimension) or the product overflows (span_overflow). Rank 0 has one element; a dimension of size
 /// 0 makes 0 however large the others are.
 constexpr result<index_t> checked_element_count(const shape& s) noexcept {
+  if (s.dynamic_dimensions.size() != s.rank()) return error_id::dynamic_dimensions_size_mismatch;
   if (!is_static(s)) return error_id::dynamic_dimension;
+  for (index_t d : s.dimensions) {
+    if (d < 0) return error_id::negative_dimension;  // a size of a shape that was not validated
+  }
   for (index_t d : s.dimensions) {
     if (d == 0) return index_t{0};
   }
