@@ -15,6 +15,11 @@ inline i128 exact_span(const xlayout::shape& s) {
     const auto d = static_cast<std::size_t>(s.layout.minor_to_major[rank - 1 - j]);
     dims.push_back(s.layout.padded_dimensions.empty() ? s.dimensions[d] : s.layout.padded_dimensions[d]);
   }
+  // A laid-out extent of 0 makes every tiled size it reaches 0, so the span is 0 however large the others
+  // (before the cap below, which took f32[1000057,160,6441,9223372036854775807,61,0] for an overflow).
+  for (i128 d : dims) {
+    if (d == 0) return 0;
+  }
   const i128 cap = static_cast<i128>(1) << 100;
   for (const xlayout::tile& t : s.layout.tiles) {
     const std::size_t k = t.rank();
