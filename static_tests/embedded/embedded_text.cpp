@@ -13,7 +13,8 @@
 
 extern "C" {
 /// The offset of element (i, j) of the rank-2 shape in text[0, n), or -1 for text that is not one.
-std::int32_t xlayout_embedded_parsed_offset(const char* text, std::uint32_t n, std::int32_t i, std::int32_t j) {
+std::int32_t xlayout_embedded_parsed_offset(const char* text, std::uint32_t n, std::int32_t i,
+                                            std::int32_t j) {
   const auto s = xlayout::parse_shape(std::string_view(text, n));
   if (!s) return -1;
   const auto t = xlayout::make_runtime_tensor<2>(static_cast<const float*>(nullptr), *s);
