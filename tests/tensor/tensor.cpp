@@ -213,6 +213,18 @@ TEST_CASE("unchecked access asserts through XLAYOUT_ASSERT_HANDLER when assertio
   assertion_failures = 0;
   (void)D(reinterpret_cast<bf16_bits*>(buf), -1);  // a negative extent
   CHECK(assertion_failures == 1);
+  // '?' extents whose span leaves int64: 2^62 rows of 8x128 tiles (1024 * 2^59 slots) stop, naming
+  // span_overflow; a 0 extent beside huge ones spans 0, whatever the order the factors multiply in; L(n)
+  // rounds up exactly (2^62 + 1 elements to a multiple of 2^62 + 1 is no overflow).
+  assertion_failures = 0;
+  (void)Tensor<"f32[?,128]{1,0:T(8,128)}">(buf, index_t{1} << 62);
+  CHECK(assertion_failures == 1);
+  (void)Tensor<"f32[?,?,?]">(buf, index_t{1} << 62, 4, 0);
+  (void)Tensor<"f32[?,?,?]">(buf, 0, index_t{1} << 62, 4);
+  (void)Tensor<"f32[?]{0:L(4611686018427387905)}">(buf, (index_t{1} << 62) + 1);
+  CHECK(assertion_failures == 1);
+  (void)Tensor<"f32[?]{0:L(4611686018427387905)}">(buf, (index_t{1} << 62) + 2);  // 2^63 + 2 slots
+  CHECK(assertion_failures == 2);
 #else
   WARN("assertions are off in this build (NDEBUG): nothing to check");
 #endif

@@ -99,7 +99,7 @@ class static_string {
 };
 
 namespace detail {
-/// detail::substring(s, pos, n) without its exception path: std::string_view::substr throws out_of_range for
+/// `s.substr(pos, n)` without its exception path: std::string_view::substr throws out_of_range for
 /// pos past the end, which brings the exception runtime and the heap into an embedded build (-fno-exceptions
 /// keeps the call to std::__throw_out_of_range_fmt). Here pos past the end gives an empty view.
 constexpr std::string_view substring(std::string_view s, std::size_t pos,

@@ -87,9 +87,8 @@ concept integral_constant_like = requires {
 };
 template <class T>
 concept pair_like_slice = requires {
-  std::tuple_size<T>::value;
-}
-&&std::tuple_size<T>::value == 2;
+  requires std::tuple_size<T>::value == 2;
+};
 template <class T>
 concept strided_slice_like = requires(const T& s) {
   s.offset;

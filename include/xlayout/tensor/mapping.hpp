@@ -733,7 +733,9 @@ class tensor_mapping {
       index_t n = span_product(std::make_index_sequence<program.factor_begin[term_count + 1] -
                                                         program.factor_begin[term_count]>{});
       constexpr index_t align = L::value.tail_padding_alignment_in_elements;
-      if constexpr (align > 1) n = (n + align - 1) / align * align;
+      if constexpr (align > 1) {
+        if (n % align != 0) n += align - n % align;  // not (n + align - 1): that can leave int64 first
+      }
       return n;
     } else if constexpr (is_static()) {
       return detail::static_span_v<Ext, L>;
@@ -894,14 +896,19 @@ class tensor_mapping {
     return (program_span_constant * ... * ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>());
   }
   static constexpr index_t program_span_constant = program.span_constant;
+  /// span_product without overflow: a factor 0 makes the span 0 whatever the others; L(n) rounds up exactly
+  /// (what required_span_size computes, checked).
   template <std::size_t... F>
   XLAYOUT_HD constexpr bool span_product_fits(std::index_sequence<F...>) const noexcept {
+    const index_t factors[] = {ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>()..., 1};
+    for (const index_t f : factors) {
+      if (f == 0) return true;
+    }
     checked_index n{program_span_constant, true};
-    ((n = n.ok ? checked_mul(n.value, ceil_extent<span_factor_dimension<F>, span_factor_divisor<F>>()) : n),
-     ...);
+    for (const index_t f : factors) n = n.ok ? checked_mul(n.value, f) : n;
     constexpr index_t align = L::value.tail_padding_alignment_in_elements;
     if constexpr (align > 1) {
-      if (n.ok) n = checked_add(n.value, align - 1);
+      if (n.ok && n.value % align != 0) n = checked_add(n.value, align - n.value % align);
     }
     return n.ok;
   }
