@@ -2,6 +2,7 @@
 // analysis of an HLO module (hlo::parse_module, then hlo::output_to_input / hlo::input_to_output), printed
 // as XLA prints its maps. docs/cli.md specifies the text and the JSON.
 #pragma once
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -136,10 +137,13 @@ inline int run_analyze_command(const analyze_options& opt) {
   if (opt.file == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
+    // A directory opens as a file: libstdc++'s filebuf then throws from underflow (it aborted the command),
+    // libc++'s reads nothing (an empty module).
+    std::error_code ec;
+    if (std::filesystem::is_directory(opt.file, ec))
+      return report_analyze_error(opt, "cannot_read", "cannot read '" + opt.file + "'");
     std::ifstream f(opt.file, std::ios::binary);
     if (!f) return report_analyze_error(opt, "cannot_read", "cannot read '" + opt.file + "'");
-    // A directory opens but fails to read: libstdc++'s filebuf throws from underflow (it aborted the
-    // command), or sets badbit.
     bool read = true;
     try {
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
