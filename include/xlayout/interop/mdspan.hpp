@@ -163,6 +163,22 @@ constexpr auto view_mdspan_mapping(const V& v) noexcept {
   return typename mdspan_view_layout<V>::template mapping<E>(v);
 }
 
+/// What both submdspan_mapping friends return: the mapping (index type IndexType) of the slice view of v (a
+/// data-less tensor of the layout, or the view) by P2630's specifiers, one per dimension, and offset 0.
+template <class IndexType, class V, class... S>
+constexpr auto submdspan_result(const V& v, const S&... slices) noexcept {
+  if constexpr (sizeof...(S) != V::rank()) {
+    static_assert(sizeof...(S) == V::rank(),
+                  "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: give one slice specifier per "
+                  "dimension");
+    return 0;
+  } else {
+    const auto sub = submdspan_view(v, std::index_sequence_for<S...>{}, slices...);
+    return submdspan_mapping_result<decltype(view_mdspan_mapping<decltype(sub), IndexType>(sub))>{
+        view_mdspan_mapping<decltype(sub), IndexType>(sub), 0};
+  }
+}
+
 /// A Tensor with the layout L and extents Ext and no data, whose mapping a layout mapping is (the element
 /// type only has to fit the layout's element size).
 template <class L>
@@ -285,18 +301,9 @@ struct mdspan_layout {
     /// strided_slice {offset, extent, stride}; the same preconditions as slice(t, ...).
     template <class... S>
     friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
-      if constexpr (sizeof...(S) != StdExtents::rank()) {
-        static_assert(sizeof...(S) == StdExtents::rank(),
-                      "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: give one slice specifier per "
-                      "dimension");
-        return 0;
-      } else {
-        using X = xlayout_extents_t<StdExtents>;
-        const basic_tensor<detail::mdspan_carrier_t<L>, X, L> t(nullptr, m.xlayout());
-        const auto v = detail::submdspan_view(t, std::index_sequence_for<S...>{}, slices...);
-        return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
-            detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
-      }
+      using X = xlayout_extents_t<StdExtents>;
+      const basic_tensor<detail::mdspan_carrier_t<L>, X, L> t(nullptr, m.xlayout());
+      return detail::submdspan_result<index_type>(t, slices...);
     }
 
     /// The xlayout mapping for these extents.
@@ -389,16 +396,7 @@ struct mdspan_view_layout {
     /// view) and the offset of its data handle (0). The same slice specifiers as mdspan_layout's.
     template <class... S>
     friend constexpr auto submdspan_mapping(const mapping& m, S... slices) noexcept {
-      if constexpr (sizeof...(S) != StdExtents::rank()) {
-        static_assert(sizeof...(S) == StdExtents::rank(),
-                      "[xlayout:view_invalid_slice] xlayout::submdspan_mapping: give one slice specifier per "
-                      "dimension");
-        return 0;
-      } else {
-        const auto v = detail::submdspan_view(m.view_, std::index_sequence_for<S...>{}, slices...);
-        return submdspan_mapping_result<decltype(detail::view_mdspan_mapping<decltype(v), index_type>(v))>{
-            detail::view_mdspan_mapping<decltype(v), index_type>(v), 0};
-      }
+      return detail::submdspan_result<index_type>(m.view_, slices...);
     }
 
    private:
