@@ -350,9 +350,8 @@ struct span_reading {
   result<index_t> value = index_t{0};
   bool tail = false;
 };
-constexpr span_reading span_of(const shape& s) noexcept {
-  if (const error_id issue = structure_issue(s); issue != error_id::none) return {issue};
-  if (!is_static(s)) return {error_id::dynamic_dimension};
+/// span_of for a static shape whose structure holds (find_layout_issue has checked it by then).
+constexpr span_reading span_of_sound(const shape& s) noexcept {
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (laid_out_extent(s, d) == 0) return {index_t{0}};
   }
@@ -371,6 +370,11 @@ constexpr span_reading span_of(const shape& s) noexcept {
     n = r.value;
   }
   return {n};
+}
+constexpr span_reading span_of(const shape& s) noexcept {
+  if (const error_id issue = structure_issue(s); issue != error_id::none) return {issue};
+  if (!is_static(s)) return {error_id::dynamic_dimension};
+  return span_of_sound(s);
 }
 }  // namespace detail
 

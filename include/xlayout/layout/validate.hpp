@@ -72,7 +72,7 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   }
   // The laid-out array must be addressable with int64 (tiles and L(n) included).
   if (is_static(s)) {
-    const detail::span_reading span = detail::span_of(s);
+    const detail::span_reading span = detail::span_of_sound(s);  // the structure is checked above
     if (!span.value) return {error_id::span_overflow, span.tail ? F::tail_padding : F::dimensions};
   }
   return {};
