@@ -853,3 +853,77 @@ TEST_CASE("regression (fuzz map_algebra): a mod inside a division prints with th
   CHECK(eval1(once, {1}) == 0);
   CHECK(eval1(once, {2}) == -1);
 }
+
+TEST_CASE("regression (audit): a constraint bound moved onto INT64_MIN or INT64_MAX is not read as unbounded",
+          "[indexing][regression]") {
+  // Each map's points, with whether each is in the domain worked out by hand in exact arithmetic.
+  const auto check_points = [](std::string_view text,
+                               std::initializer_list<std::pair<index_t, bool>> points) {
+    INFO(text);
+    const auto m = map(text);
+    const auto [once, twice] = simplified_twice(m);
+    INFO(xl::to_string(once).view());
+    for (const auto& [d0, in] : points) {
+      INFO("d0 = " << d0);
+      CHECK(!once.is_undefined());
+      CHECK((!once.is_known_empty() && xl::in_domain(once, &d0, 1)) == in);
+    }
+  };
+  // 2 * d0 + (2^63 - 2) at d0 = -(2^62 + 1), -2^62, -(2^62 - 1): -4 (out of [-2, 100]), -2 and 0. Moving the
+  // constant put the lower bound on -2 - (2^63 - 2) = INT64_MIN, which dropped it.
+  const char* a =
+      "(d0) -> (d0), domain: d0 in [-4611686018427387905, -4611686018427387903], "
+      "d0 * 2 + 9223372036854775806 in [-2, 100]";
+  check_points(a,
+               {{-4611686018427387905, false}, {-4611686018427387904, true}, {-4611686018427387903, true}});
+  const auto full = map("(d0) -> (d0), domain: d0 in [-4611686018427387905, -4611686018427387903]");
+  CHECK(xl::equivalent(map(a), full) != xl::tribool::yes);
+  // floor(d0 / -(2^63 - 1)) at d0 = -2^63, -2^63 + 1, -2^63 + 2: floor(2^63 / (2^63 - 1)) = 1, 1 and
+  // floor((2^63 - 2) / (2^63 - 1)) = 0. The negated constraint's exact lower bound INT64_MAX became
+  // INT64_MIN.
+  const char* b =
+      "(d0) -> (d0), domain: d0 in [-9223372036854775808, -9223372036854775806], "
+      "d0 floordiv -9223372036854775807 in [1, 9223372036854775807]";
+  check_points(b, {{index_min, true}, {index_min + 1, true}, {index_min + 2, false}});
+  const auto two = map("(d0) -> (d0), domain: d0 in [-9223372036854775808, -9223372036854775807]");
+  CHECK(xl::equivalent(map(b), two) != xl::tribool::no);
+  // d0 * (2^62 - 1) - (2^63 - 2) near d0 = 2^63 is about 2^125: no point is in [-2, 1]. The upper bound
+  // 1 + (2^63 - 2) = INT64_MAX was read as unbounded, so both points were kept.
+  check_points(
+      "(d0) -> (d0), domain: d0 in [9223372036854775806, 9223372036854775807], "
+      "d0 * 4611686018427387903 - 9223372036854775806 in [-2, 1]",
+      {{index_max - 1, false}, {index_max, false}});
+  // A mod by a negative divisor is the mod by its magnitude (as in XLA; 2^63 here), so d0 mod INT64_MIN is
+  // d0 on [0, 2]: only d0 = 1 is in. Merging residues negated the divisor INT64_MIN (UBSan).
+  check_points("(d0) -> (d0), domain: d0 in [0, 2], d0 mod -9223372036854775808 in [1, 1]",
+               {{0, false}, {1, true}, {2, false}});
+}
+
+TEST_CASE(
+    "regression (audit): a constraint printed anew after the results narrows the bounds in one simplify",
+    "[indexing][regression]") {
+  // The results choose the constant -4 in `(d0 - 4) / 2`; the constraint then printed anew as `d0 mod 2 in
+  // [0, 0]`, which narrows d0 to even bounds only when read again: the second simplify changed the domain.
+  const auto m =
+      map("(d0, d1) -> ((d0 * 128 + 9 - d1) floordiv 4, (d0 - 4) floordiv 2 * 2 + (d0 - 4) mod 2), "
+          "domain: d0 in [-3, 33], d1 in [0, 10], (d0 * 9) mod 6 in [0, 1]");
+  const auto [once, twice] = simplified_twice(m);
+  // 9 * d0 mod 6 is 0 for an even d0 and 3 for an odd one: the even d0 in [-3, 33] are [-2, 32].
+  CHECK(xl::to_string(once).view().find("d0 in [-2, 32]") != std::string_view::npos);
+  const auto fdiv = [](index_t a, index_t b) {
+    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);
+  };
+  for (index_t d0 = -3; d0 <= 33; ++d0) {
+    for (index_t d1 = 0; d1 <= 10; ++d1) {
+      const index_t p[] = {d0, d1};
+      INFO("d0 = " << d0 << ", d1 = " << d1);
+      const bool in = d0 % 2 == 0;
+      CHECK(xl::in_domain(once, p, 2) == in);
+      if (!in) continue;
+      auto r = xl::checked_evaluate(once, p, 2, nullptr, 0);
+      REQUIRE(r.has_value());
+      CHECK((*r)[0] == fdiv(d0 * 128 + 9 - d1, 4));
+      CHECK((*r)[1] == fdiv(d0 - 4, 2) * 2 + (d0 - 4 - fdiv(d0 - 4, 2) * 2));
+    }
+  }
+}

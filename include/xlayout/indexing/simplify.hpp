@@ -1128,13 +1128,22 @@ struct simplifier {
   }
 };
 
+/// Whether `e + c in r` can become `e in r - c` with the same points: a finite bound must stay in int64 and
+/// must not land on the value that reads as unbounded (INT64_MIN below, INT64_MAX above); `d0 * 2 +
+/// (2^63 - 2) in [-2, 100]` moved its lower bound onto INT64_MIN and lost it.
+constexpr bool shift_keeps_bounds(const interval& r, index_t c) noexcept {
+  if (c == index_min) return false;
+  const bool lo_ok = r.lower == index_min || (!add_overflows(r.lower, -c) && r.lower - c != index_min);
+  const bool hi_ok = r.upper == index_max || (!add_overflows(r.upper, -c) && r.upper - c != index_max);
+  return lo_ok && hi_ok;
+}
+
 /// Moves arithmetic from a constraint expression into its interval (XLA's SimplifyConstraintRange):
 /// `e + c in [a, b]` -> `e in [a - c, b - c]`; a common factor k -> `[ceil(a/k), floor(b/k)]` (flipped for
 /// negative k); `floor(X / k) in [a, b]` -> `X in [a*k, b*k + k - 1]`; and `big + small in [a, b]` with
 /// big a multiple of g, small in [0, g-1], a = 0 mod g, b = g-1 mod g -> `big in [a, b - g + 1]`.
 template <std::size_t C>
 constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& r) noexcept {
-  auto sat_neg = [](index_t v) { return v == index_min ? index_max : (v == index_max ? index_min : -v); };
   for (int iter = 0; iter < 32 && !s.failed(); ++iter) {
     if (r.is_empty() || f.size == 0) return;
     bool changed = false;
@@ -1143,9 +1152,7 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
     // domain), the constraint stays as it is.
     if (f.constant != 0) {
       const index_t c = f.constant;
-      const bool lo_ok = r.lower == index_min || (c != index_min && !add_overflows(r.lower, -c));
-      const bool hi_ok = r.upper == index_max || (c != index_min && !add_overflows(r.upper, -c));
-      if (!lo_ok || !hi_ok) return;
+      if (!shift_keeps_bounds(r, c)) return;
       r = {r.lower == index_min ? index_min : r.lower - c, r.upper == index_max ? index_max : r.upper - c};
       f.constant = 0;
       changed = true;
@@ -1153,8 +1160,11 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
     bool all_negative = true;
     for (std::size_t i = 0; i < f.size; ++i) all_negative = all_negative && f.terms[i].coef < 0;
     if (all_negative) {
+      // -f in [-b, -a]. An exact upper bound INT64_MIN has no negation in int64, and a finite lower bound
+      // -(2^63 - 1) would become an upper bound INT64_MAX, which reads as unbounded: the constraint stays.
+      if (r.upper == index_min || r.lower == -index_max) return;
       f = s.scale(f, -1);
-      r = {sat_neg(r.upper), sat_neg(r.lower)};
+      r = {r.upper == index_max ? index_min : -r.upper, r.lower == index_min ? index_max : -r.lower};
       changed = true;
     }
     index_t g = 0;
@@ -1170,7 +1180,10 @@ constexpr void normalize_constraint(simplifier<C>& s, linear_form& f, interval& 
       const expr_id a = f.terms[0].atom;
       const checked_index lo = checked_mul(r.lower, k), hi_k = checked_mul(r.upper, k);
       const checked_index hi = checked_add(hi_k.value, k - 1);
-      if ((r.lower != index_min && !lo.ok) || (r.upper != index_max && (!hi_k.ok || !hi.ok))) return;
+      // A finite bound that lands on INT64_MIN or INT64_MAX would read as unbounded: the constraint stays.
+      if ((r.lower != index_min && (!lo.ok || lo.value == index_min)) ||
+          (r.upper != index_max && (!hi_k.ok || !hi.ok || hi.value == index_max)))
+        return;
       f = s.from_raw(s.node(a).lhs);
       r = {r.lower == index_min ? index_min : lo.value, r.upper == index_max ? index_max : hi.value};
       changed = true;
@@ -1229,9 +1242,7 @@ constexpr expr_id pretty_constraint(simplifier<C>& s, const linear_form& f, inte
   index_t c = 0;
   const expr_id e = s.pretty(f, &c);
   if (c == 0) return e;
-  const bool lo_ok = r.lower == index_min || (c != index_min && !add_overflows(r.lower, -c));
-  const bool hi_ok = r.upper == index_max || (c != index_min && !add_overflows(r.upper, -c));
-  if (!lo_ok || !hi_ok) return s.pretty(f);
+  if (!shift_keeps_bounds(r, c)) return s.pretty(f);
   r = {r.lower == index_min ? index_min : r.lower - c, r.upper == index_max ? index_max : r.upper - c};
   return e;
 }
@@ -1398,7 +1409,7 @@ constexpr bool simplify_affine(basic_expr_workspace<C>& ws, map_draft& d, bool r
 /// A map that simplify_affine takes is done there (affine_shortcut = false: always the whole way, for tests).
 template <std::size_t C>
 constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplify_options o,
-                              bool affine_shortcut = true) noexcept {
+                              bool affine_shortcut = true, bool settle = true) noexcept {
   if (d.kind != map_kind::regular) return;
   const bool replace = o.points == point_variables::replace;
   const std::size_t nv = d.num_vars();
@@ -1463,7 +1474,7 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
           const expr_node& n = ws[next.constraint_exprs[i]];
           if (n.kind != expr_kind::mod || ws.kind(n.lhs) != expr_kind::variable ||
               ws.value(n.lhs) != static_cast<index_t>(v) || !ws.is_constant(n.rhs) ||
-              !next.constraint_bounds[i].is_point())
+              !next.constraint_bounds[i].is_point() || ws.value(n.rhs) == index_min)
             continue;
           const index_t c = ws.value(n.rhs) < 0 ? -ws.value(n.rhs) : ws.value(n.rhs);
           const index_t rr = next.constraint_bounds[i].lower;
@@ -1558,14 +1569,22 @@ constexpr void simplify_draft(basic_expr_workspace<C>& ws, map_draft& d, simplif
   // The results chose the constants inside their divisions; a constraint's mod of the same dividend
   // prints with the same constant (`(d0 - 1) / 2` beside `(d0 - 1) mod 2 in [0, 0]`).
   if (s.num_chosen == 0) return;
+  bool rewritten = false;
   for (std::size_t i = 0; i < d.num_constraints && !ws.failed(); ++i) {
     linear_form f = s.simplify_tree(d.constraint_exprs[i]);
     interval r = d.constraint_bounds[i];
     normalize_constraint(s, f, r);
     if (f.size == 0) continue;
     const expr_id e = pretty_constraint(s, f, r);
-    if (r == d.constraint_bounds[i]) d.constraint_exprs[i] = e;
+    if (r == d.constraint_bounds[i] && e != d.constraint_exprs[i]) {
+      d.constraint_exprs[i] = e;
+      rewritten = true;
+    }
   }
+  // A constraint printed anew can say more when read again: `(d0 * 9) mod 6 in [0, 1]` became
+  // `d0 mod 2 in [0, 0]` here, which narrows d0's bounds to even values on the next reading (audit). One
+  // more simplification settles it, so that simplify is idempotent.
+  if (rewritten && settle && !ws.failed()) simplify_draft(ws, d, o, affine_shortcut, false);
 }
 
 }  // namespace detail

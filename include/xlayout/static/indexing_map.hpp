@@ -72,7 +72,12 @@ struct indexing_map_type {
         !ok || sizeof...(I) == num_dims + num_symbols,
         "[xlayout:variable_count_mismatch] xlayout::IndexingMap::evaluate: give one value per dimension "
         "and symbol");
-    if (!ok) return index_values{};  // reported already
+    if (!ok) {  // reported already: zeros, as many as an index into the result can ask for without a second
+                // error
+      index_values zeros;
+      zeros.resize(index_values::capacity());
+      return zeros;
+    }
     const index_t vars[] = {static_cast<index_t>(v)..., 0};
     auto r = checked_evaluate(value, vars, num_dims, vars + num_dims, num_symbols);
     XLAYOUT_EXPECTS(r.has_value(), integer_overflow);
