@@ -118,7 +118,8 @@ inline int report_hlo_error(const analyze_options& opt, std::string_view text,
 /// Reports an error of the analysis (a capacity) or of the command line. Returns exit code 2.
 inline int report_analyze_error(const analyze_options& opt, const std::string& id,
                                 const std::string& message) {
-  if (opt.json) std::cout << json_line({{"error", {{"id", id}, {"message", message}}}}) << '\n';
+  if (opt.json)
+    std::cout << json_line({{"error", {{"id", id}, {"position", -1}, {"message", message}}}}) << '\n';
   std::cerr << "xlayout analyze: [xlayout:" << id << "] " << message << '\n';
   return 2;
 }

@@ -41,11 +41,12 @@ error id, the column, and the text with a caret under it).
 )";
 
 inline constexpr std::string_view index_help =
-    R"(usage: xlayout index SHAPE I0 I1 ... [--json]
+    R"(usage: xlayout index SHAPE I0 I1 ... [--dims D0,D1,...] [--json]
 
 The linear index of element (I0, I1, ...) of SHAPE: where it lives in the laid-out buffer,
 counted in elements (xlayout::checked_linear_index). Give one index per dimension,
-dimension 0 first.
+dimension 0 first. A '<=N' dimension is sized N (as XLA sizes the buffer), a '?' one by
+--dims.
 
   $ xlayout index 'f32[3,5]{1,0:T(2,2)}' 2 3
   17
@@ -53,16 +54,17 @@ dimension 0 first.
   {"linear_index": 17}
 
 errors (exit code 2): the shape's own (unexpected_character, not_a_permutation, ...),
-dynamic_dimension, index_rank_mismatch, index_out_of_range, expected_integer,
-integer_too_large.
+dynamic_dimension (a '?' without --dims), index_rank_mismatch, index_out_of_range,
+expected_integer, integer_too_large.
 )";
 
 inline constexpr std::string_view delinearize_help =
-    R"(usage: xlayout delinearize SHAPE N [--json]
+    R"(usage: xlayout delinearize SHAPE N [--dims D0,D1,...] [--json]
 
 The element at linear index N of SHAPE (xlayout::multi_index), printed as its indices,
 dimension 0 first, so that `xlayout index SHAPE $(xlayout delinearize SHAPE N)` gives N.
-A slot that holds padding prints `padding` and exits with code 1.
+A slot that holds padding prints `padding` and exits with code 1. A '<=N' dimension is
+sized N, a '?' one by --dims.
 
   $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 17
   2 3
@@ -71,8 +73,9 @@ A slot that holds padding prints `padding` and exits with code 1.
   $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}' 9 --json
   {"index": null, "padding": true}
 
-errors (exit code 2): the shape's own, dynamic_dimension, linear_index_out_of_range
-(N outside [0, required_span_size)), expected_integer, integer_too_large.
+errors (exit code 2): the shape's own, dynamic_dimension (a '?' without --dims),
+linear_index_out_of_range (N outside [0, required_span_size)), expected_integer,
+integer_too_large.
 )";
 
 inline constexpr std::string_view info_help =

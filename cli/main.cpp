@@ -188,25 +188,10 @@ index_t dynamic_position(std::string_view text) {
   return at == std::string_view::npos ? 0 : static_cast<index_t>(at);
 }
 
-/// Parses operand `op` as an array shape with static sizes (what index, delinearize, info and draw need).
-std::optional<failure> parse_static_shape(const std::vector<operand>& ops, int op, xlayout::shape& out) {
-  const std::string& text = ops[static_cast<std::size_t>(op)].text;
-  auto s = xlayout::parse_shape(text);
-  if (!s) return library_failure(s.error().id, op, std::max<index_t>(s.error().position, 0));
-  if (!xlayout::is_static(*s)) {
-    return library_failure(error_id::dynamic_dimension, op, dynamic_position(text),
-                           "give every dimension a size: '?' and '<=N' have none to compute with");
-  }
-  if (auto span = xlayout::checked_required_span_size(*s); !span)
-    return library_failure(span.error().id, op, 0);
-  out = *s;
-  return std::nullopt;
-}
-
-/// A shape as info, draw and code read it: the text's shape and the static shape they compute with. A
-/// bounded dimension `<=N` is sized by its bound N (XLA allocates a bounded dynamic dimension at its bound);
-/// a `?` dimension takes the next value of --dims. `sized` is false when a `?` has no value: only what
-/// needs no size can be computed.
+/// A shape as index, delinearize, info, draw and code read it: the text's shape and the static shape they
+/// compute with. A bounded dimension `<=N` is sized by its bound N (XLA allocates a bounded dynamic dimension
+/// at its bound); a `?` dimension takes the next value of --dims. `sized` is false when a `?` has no value:
+/// only what needs no size can be computed.
 struct sized_shape {
   xlayout::shape text;   // as written
   xlayout::shape shape;  // static: bounds and --dims in place
@@ -293,9 +278,11 @@ int need_operands(const invocation& inv, std::size_t n, std::string_view synopsi
 
 int run_index(const invocation& inv) {
   if (inv.operands.empty())
-    return report(inv, usage_failure("too few arguments: usage: xlayout index SHAPE I0 I1 ..."));
-  xlayout::shape s;
-  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+    return report(
+        inv, usage_failure("too few arguments: usage: xlayout index SHAPE I0 I1 ... [--dims D0,D1,...]"));
+  sized_shape sz;
+  if (auto f = parse_fully_sized_shape(inv, 0, sz)) return report(inv, *f);
+  const xlayout::shape& s = sz.shape;
   index_vector index;
   const std::size_t given = inv.operands.size() - 1;
   for (std::size_t i = 0; i < given; ++i) {
@@ -332,9 +319,10 @@ int run_index(const invocation& inv) {
 }
 
 int run_delinearize(const invocation& inv) {
-  if (int rc = need_operands(inv, 2, "delinearize SHAPE N")) return rc;
-  xlayout::shape s;
-  if (auto f = parse_static_shape(inv.operands, 0, s)) return report(inv, *f);
+  if (int rc = need_operands(inv, 2, "delinearize SHAPE N [--dims D0,D1,...]")) return rc;
+  sized_shape sz;
+  if (auto f = parse_fully_sized_shape(inv, 0, sz)) return report(inv, *f);
+  const xlayout::shape& s = sz.shape;
   index_t n = 0;
   if (auto f = parse_integer(inv.operands, 1, n)) return report(inv, *f);
   auto e = xlayout::multi_index(s, n);
@@ -404,12 +392,18 @@ int run_info(const invocation& inv) {
     const auto r_physical_bytes = xlayout::checked_physical_byte_size(s);
     const auto r_physical = xlayout::tiled_dimensions(s);
     const auto r_count = xlayout::checked_element_count(s);
-    for (xlayout::error e :
-         {r_span.error(), r_bytes.error(), r_physical_bytes.error(), r_physical.error(), r_count.error()}) {
+    for (xlayout::error e : {r_span.error(), r_physical.error(), r_count.error()}) {
       if (e.id != error_id::none) return report(inv, library_failure(e.id, 0, 0));
     }
-    span = *r_span, bytes = *r_bytes, physical_bytes = *r_physical_bytes, physical = *r_physical;
-    count = *r_count;
+    // The elements and their span fit in int64 here (the other commands work), but their bytes may not
+    // (f32[2^61]): those sizes print as too large rather than refusing the shape.
+    for (xlayout::error e : {r_bytes.error(), r_physical_bytes.error()}) {
+      if (e.id != error_id::none && e.id != error_id::span_overflow)
+        return report(inv, library_failure(e.id, 0, 0));
+    }
+    span = *r_span, physical = *r_physical, count = *r_count;
+    if (r_bytes) bytes = *r_bytes;
+    if (r_physical_bytes) physical_bytes = *r_physical_bytes;
     offset = offset_of(s);
   }
   const bool strided = xlayout::is_strided(s);
@@ -484,11 +478,20 @@ int run_info(const invocation& inv) {
   row("element_count", std::to_string(*count));
   row("required_span_size",
       std::to_string(*span) + (*span > *count ? " (" + std::to_string(*span - *count) + " of padding)" : ""));
-  row("byte_size", std::to_string(*bytes) + " (XLA's ByteSizeOf: the elements only)");
-  row("physical_byte_size", std::to_string(*physical_bytes) + " (the laid-out buffer)");
+  const std::string too_large = "too large for int64 ([xlayout:span_overflow])";
+  row("byte_size", bytes ? std::to_string(*bytes) + " (XLA's ByteSizeOf: the elements only)" : too_large);
+  row("physical_byte_size",
+      physical_bytes ? std::to_string(*physical_bytes) + " (the laid-out buffer)" : too_large);
   row("physical_shape", bracketed(to_vector(*physical)));
-  row("strides",
-      strided && strides ? bracketed(to_vector(*strides)) : "none (the tiles reorder the elements)");
+  // is_strided may answer no for a strided layout (a `*` in a later tile, a `*` over padded dimensions):
+  // where the offset formula holds no division, say that it cannot tell rather than that tiles reorder.
+  const bool formula_linear = offset && offset->text.find(" / ") == std::string::npos &&
+                              offset->text.find(" mod ") == std::string::npos &&
+                              offset->text.find(" ceildiv ") == std::string::npos;
+  row("strides", strided && strides ? bracketed(to_vector(*strides))
+                 : formula_linear
+                     ? "unknown (is_strided cannot tell for this layout; offset_map has no division)"
+                     : "none (the tiles reorder the elements)");
   if (offset) {
     row("offset_map", offset->text);
     row("offset_code", offset->code);
@@ -750,7 +753,9 @@ std::string command_list() {
 
 int run(const std::vector<std::string>& args) {
   invocation inv;
-  const bool json_anywhere = std::find(args.begin(), args.end(), "--json") != args.end();
+  // `--json` before a `--` (after it, every argument is an operand, `--json` too).
+  const auto options_end = std::find(args.begin(), args.end(), "--");
+  const bool json_anywhere = std::find(args.begin(), options_end, "--json") != options_end;
   if (args.empty()) {
     std::cerr << general_help;
     return exit_bad_input;
@@ -800,7 +805,8 @@ int run(const std::vector<std::string>& args) {
       } else {
         inv.svg = a.substr(6);
       }
-    } else if ((c->name == "info" || c->name == "draw" || c->name == "code") &&
+    } else if ((c->name == "info" || c->name == "draw" || c->name == "code" || c->name == "index" ||
+                c->name == "delinearize") &&
                (a == "--dims" || a.rfind("--dims=", 0) == 0)) {
       std::string list;
       if (a == "--dims") {
@@ -852,5 +858,11 @@ int run(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  return xlayout_cli::run(args);
+  const int rc = xlayout_cli::run(args);
+  // A full disk or a closed pipe: the answer did not reach its reader, so the command did not succeed.
+  if (!std::cout.flush()) {
+    std::cerr << "xlayout: [xlayout:cannot_write] cannot write to the standard output\n";
+    return xlayout_cli::exit_bad_input;
+  }
+  return rc;
 }

@@ -45,6 +45,9 @@ static_assert(rejects("f32[10,10]{1,0:P(f32[10,10])}", error_id::physical_shape_
 static_assert(rejects("f32[4,8]{1,0:L(0)}", error_id::invalid_tail_padding, 13));
 static_assert(rejects("s4[8]{0:E(-4)}", error_id::invalid_element_size, 8));
 static_assert(rejects("f32[8]{0:S(300)}", error_id::invalid_memory_space, 9));
+// XLA prints M(n) only for n > 0: a negative M(n) would vanish from the text.
+static_assert(rejects("f32[4,4]{1,0:M(-8)}", error_id::invalid_metadata_prefix, 13));
+static_assert(is_valid_shape("f32[4,4]{1,0:M(8)}") && is_valid_shape("f32[8]{0:S(-1)}"));
 static_assert(rejects("f32[10,20]{1,0:SC(0:5,5)}", error_id::invalid_split_config, 22));
 static_assert(rejects("f32[10,20]{1,0:SC(1:20)}", error_id::invalid_split_config, 20));
 static_assert(is_valid_shape("f32[10,20]{1,0:SC(0:5)(1:4,12)}"));

@@ -79,6 +79,13 @@ $ xlayout analyze missing.hlo
 xlayout analyze: [xlayout:cannot_read] cannot read 'missing.hlo'
 [exit 2]
 
+# The JSON error has the fields of every other command's (position -1: not about a text).
+$ xlayout analyze missing.hlo --json
+{"error": {"id": "cannot_read", "position": -1, "message": "cannot read 'missing.hlo'"}}
+[stderr]
+xlayout analyze: [xlayout:cannot_read] cannot read 'missing.hlo'
+[exit 2]
+
 # 62 instructions, more than the library's default capacity of 48 maps per analysis: the command holds 1024
 # (it answered capacity_exceeded). Negation after negation reads p0 where it writes.
 $ xlayout analyze examples/hlo/long_chain.hlo

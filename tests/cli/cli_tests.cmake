@@ -3,7 +3,8 @@
 # stdout, stderr and the exit code with the expectations written in the file. cli.docs runs the examples of
 # docs/cli.md and compares them with the output shown there; cli.svg reads the pictures of the figures of
 # XLA's "Tiled layout"; cli.json_bytes checks that --json output is valid JSON for any bytes;
-# cli.images.* redraw the pictures of docs/images.
+# cli.images.* redraw the pictures of docs/images; cli.code_compiles compiles what `xlayout code` prints and
+# checks every offset against its own reading of XLA's tiled linear index.
 # cli.selftest feeds the runner a wrong expectation and passes only when the runner reports it.
 find_package(Python3 COMPONENTS Interpreter)
 if(NOT Python3_Interpreter_FOUND)
@@ -29,6 +30,17 @@ else()
   add_test(NAME cli.json_bytes COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_json_bytes.py"
                                        --xlayout "${_cli_program}")
   set_tests_properties(cli.json_bytes PROPERTIES LABELS cli)
+  # The C function of `xlayout code` gives XLA's offset of every element, compiled with the tests' compiler.
+  add_test(NAME cli.code_compiles COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/check_code.py" --xlayout
+                                          "${_cli_program}" --cxx "${CMAKE_CXX_COMPILER}" --work
+                                          "${CMAKE_CURRENT_BINARY_DIR}/code_check")
+  set_tests_properties(cli.code_compiles PROPERTIES LABELS cli)
+  # An answer that cannot be written (a full disk: /dev/full) is a failure, not exit code 0.
+  if(EXISTS /dev/full)
+    add_test(NAME cli.stdout_full COMMAND sh -c "\"$0\" code 'f32[3]' > /dev/full; echo \"rc=$?\"" "${_cli_program}")
+    set_tests_properties(cli.stdout_full PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+                         "\\[xlayout:cannot_write\\] cannot write to the standard output\nrc=2")
+  endif()
   # The pictures of docs/images are what the command draws now.
   foreach(_picture IN ITEMS "tiled-layout-figure-1|f32[3,5]{1,0:T(2,2)}" "tiled-layout-figure-2|f32[4,8]{1,0:T(2,4)(2,1)}")
     string(REPLACE "|" ";" _picture "${_picture}")

@@ -58,7 +58,7 @@ xlayout index: [xlayout:unexpected_end] text: the text ends where more is requir
 # An operand that ends a shape's text and starts the next: bash brace expansion of f32[2,3]{1,0}.
 $ xlayout delinearize f32[2,3]1 f32[2,3]0 4
 [stderr]
-xlayout delinearize: [xlayout:usage] too many arguments: usage: xlayout delinearize SHAPE N
+xlayout delinearize: [xlayout:usage] too many arguments: usage: xlayout delinearize SHAPE N [--dims D0,D1,...]
   quote the shape: 'f32[2,3]{1,0}' (the shell split it into several arguments)
   (see xlayout --help)
 [exit 2]

@@ -77,10 +77,14 @@ xlayout delinearize: [xlayout:expected_integer] text: an integer is required her
 
 $ xlayout delinearize 'f32[3,5]{1,0:T(2,2)}'
 [stderr]
-xlayout delinearize: [xlayout:usage] too few arguments: usage: xlayout delinearize SHAPE N
+xlayout delinearize: [xlayout:usage] too few arguments: usage: xlayout delinearize SHAPE N [--dims D0,D1,...]
   (see xlayout --help)
 [exit 2]
 
 # index and delinearize are inverses: `xlayout index SHAPE $(xlayout delinearize SHAPE N)` gives N.
 $ xlayout index 'f32[4,8]{1,0:T(2,4)(2,1)}' 3 0
 17
+
+# '?' sized by --dims: 14 in row-major [5, 4] is (3, 2).
+$ xlayout delinearize 'f32[5,?]' 14 --dims 4
+3 2

@@ -137,7 +137,7 @@ $ xlayout index 'f32[3,?]' 0 0
 xlayout index: [xlayout:dynamic_dimension] Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N') (column 7 of SHAPE)
   f32[3,?] 0 0
         ^
-  give every dimension a size: '?' and '<=N' have none to compute with
+  give the size of each '?' dimension with --dims, e.g. --dims 8
 [exit 2]
 
 # (An operand with spaces is shown alone.)
@@ -150,6 +150,22 @@ xlayout index: [xlayout:tuple_not_allowed] Shape: a tuple is not an array shape 
 
 $ xlayout index
 [stderr]
-xlayout index: [xlayout:usage] too few arguments: usage: xlayout index SHAPE I0 I1 ...
+xlayout index: [xlayout:usage] too few arguments: usage: xlayout index SHAPE I0 I1 ... [--dims D0,D1,...]
   (see xlayout --help)
+[exit 2]
+
+# A '<=N' dimension is sized N, as XLA sizes the buffer: row-major [4, 5], 3 * 5 + 4.
+$ xlayout index 'f32[<=4,5]' 3 4
+19
+
+# A '?' dimension takes its size from --dims: row-major [5, 4], 3 * 4 + 2.
+$ xlayout index 'f32[5,?]' 3 2 --dims 4
+14
+
+# After '--' every argument is an operand, '--json' too: no JSON output, and it is not an index.
+$ xlayout index 'f32[3]' -- 1 --json
+[stderr]
+xlayout index: [xlayout:expected_integer] text: an integer is required here (column 1 of I1)
+  f32[3] 1 --json
+           ^
 [exit 2]

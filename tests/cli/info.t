@@ -136,3 +136,41 @@ $ xlayout info 'f32[3,5]' 'f32[2]'
 xlayout info: [xlayout:usage] too many arguments: usage: xlayout info SHAPE [--dims D0,D1,...]
   (see xlayout --help)
 [exit 2]
+
+# Elements and span fit in int64 but the bytes do not: 2^61 f32 elements are 2^63 bytes. The sizes that
+# overflow print as too large (null in JSON) instead of refusing the shape, as index and draw accept it.
+$ xlayout info 'f32[2305843009213693952]'
+shape               f32[2305843009213693952]{0}
+element_type        f32 (32 bits)
+dimensions          [2305843009213693952]
+minor_to_major      [0]
+tiles               none
+element_count       2305843009213693952
+required_span_size  2305843009213693952
+byte_size           too large for int64 ([xlayout:span_overflow])
+physical_byte_size  too large for int64 ([xlayout:span_overflow])
+physical_shape      [2305843009213693952]
+strides             [1]
+offset_map          (d0) -> (d0), domain: d0 in [0, 2305843009213693951]
+offset_code         d0
+
+$ xlayout info 'f32[2305843009213693952]' --json
+{"shape": "f32[2305843009213693952]{0}", "element_type": "f32", "element_bits": 32, "dimensions": [2305843009213693952], "minor_to_major": [0], "tiles": [], "element_count": 2305843009213693952, "required_span_size": 2305843009213693952, "byte_size": null, "physical_byte_size": null, "physical_shape": [2305843009213693952], "strided": true, "strides": [1], "offset_map": "(d0) -> (d0), domain: d0 in [0, 2305843009213693951]", "offset_code": "d0"}
+
+# is_strided cannot tell for a '*' in a later tile over padded dimensions; by hand the merged index
+# m = 2 * d0 + d1 sits at (m / 3) * 24 + (m mod 3) * 8 = 8 * m in the [2, 1, 3, 8] tiles: 16 * d0 + 8 * d1.
+$ xlayout info 'f32[2,2]{1,0:T(*,1)(3,8)pad(3,2)}'
+shape               f32[2,2]{1,0:T(*,1)(3,8)pad(3,2)}
+element_type        f32 (32 bits)
+dimensions          [2, 2]
+minor_to_major      [1, 0]
+tiles               (*,1)(3,8)
+padded_dimensions   [3, 2]
+element_count       4
+required_span_size  48 (44 of padding)
+byte_size           16 (XLA's ByteSizeOf: the elements only)
+physical_byte_size  192 (the laid-out buffer)
+physical_shape      [2, 1, 3, 8]
+strides             unknown (is_strided cannot tell for this layout; offset_map has no division)
+offset_map          (d0, d1) -> (d0 * 16 + d1 * 8), domain: d0 in [0, 1], d1 in [0, 1]
+offset_code         d0 * 16 + d1 * 8

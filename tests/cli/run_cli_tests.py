@@ -113,7 +113,7 @@ def check(case, program, workdir):
         if want != got:
             problems.append(diff("output", want, got))
         return problems
-    if "--json" in argv:
+    if "--json" in (argv[: argv.index("--")] if "--" in argv else argv):  # after `--` it is an operand
         try:
             if not isinstance(json.loads(out), dict):
                 problems.append("stdout is JSON but not an object")

@@ -159,7 +159,8 @@
     "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type")  \
   X(dynamic_dimensions_size_mismatch,                                                                       \
     "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use "      \
-    "make_shape)")
+    "make_shape)")                                                                                          \
+  X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -483,6 +484,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_not_iterable, "[xlayout:view_not_iterable] " "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., " "s, ...) yourself");
   static_assert(Id != error_id::index_type_overflow, "[xlayout:index_type_overflow] " "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type");
   static_assert(Id != error_id::dynamic_dimensions_size_mismatch, "[xlayout:dynamic_dimensions_size_mismatch] " "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use " "make_shape)");
+  static_assert(Id != error_id::invalid_metadata_prefix, "[xlayout:invalid_metadata_prefix] " "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

@@ -259,6 +259,7 @@ enum class layout_field : unsigned char {
   split_configs,      // item = config, sub = split index (-1: the dimension)
   physical_shape,     // P(...)
   padded_dimensions,  // item = dimension
+  metadata_prefix,    // M(n)
 };
 
 /// A validation failure: the rule (`id`) and where in the layout it fails.

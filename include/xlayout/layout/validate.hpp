@@ -38,6 +38,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
   if (l.physical_shape.present) return {error_id::physical_shape_on_dense, F::physical_shape};
   if (l.element_size_in_bits < 0) return {error_id::invalid_element_size, F::element_size};
   if (l.memory_space < -128 || l.memory_space > 127) return {error_id::invalid_memory_space, F::memory_space};
+  // XLA prints M(n) only for n > 0, so a negative one would vanish from the text (parse(to_string(x)) != x).
+  if (l.dynamic_shape_metadata_prefix_bytes < 0) return {error_id::invalid_metadata_prefix, F::metadata_prefix};
   // Split configs name physical dimensions (0 = most major), each at most once, with strictly increasing
   // positive split indices below the dimension size.
   for (std::size_t c = 0; c < l.split_configs.size(); ++c) {

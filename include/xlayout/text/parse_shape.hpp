@@ -30,7 +30,7 @@ struct layout_positions {
   static_vector<index_t, XLAYOUT_MAX_TILES> tile_open;
   static_vector<static_vector<index_t, XLAYOUT_MAX_RANK>, XLAYOUT_MAX_TILES> tile_dims;
   index_t tail_padding = -1, index_type = -1, pointer_type = -1, element_size = -1, memory_space = -1;
-  index_t physical_shape = -1, padded = -1;
+  index_t physical_shape = -1, padded = -1, metadata_prefix = -1;
   static_vector<index_t, XLAYOUT_MAX_SPLIT_CONFIGS> split_open;
   static_vector<static_vector<index_t, XLAYOUT_MAX_SPLIT_INDICES>, XLAYOUT_MAX_SPLIT_CONFIGS> split_indices;
 };
@@ -70,6 +70,8 @@ constexpr index_t issue_position(const layout_issue& issue, const shape_position
       return l.memory_space;
     case layout_field::physical_shape:
       return l.physical_shape;
+    case layout_field::metadata_prefix:
+      return l.metadata_prefix;
     case layout_field::padded_dimensions:
       return l.padded >= 0 ? l.padded : open;
     case layout_field::split_configs: {
@@ -355,6 +357,7 @@ class shape_parser {
           ok = physical_shape(l);
           break;
         case 9:
+          pos.metadata_prefix = p;
           ok = parenthesized_integer(l.dynamic_shape_metadata_prefix_bytes);
           break;
         case 10:
