@@ -157,6 +157,16 @@ TEST_CASE("dynamic_slice: XLA's dynamic-slice map, starts held by the view and c
   float buf[Base().required_span_size()]{};
   const auto v = dynamic_slice<3, 4>(Base(buf), 4, 1);
   CHECK(&v.at(2, 3).value().get() == &Base(buf)(6, 4));
+  // Rank 5 (audit: more starts than the HLO layer's XLAYOUT_HLO_MAX_RT_VARS = 4 stopped it on
+  // capacity_exceeded). Row-major f32[2,2,2,2,2]: (1, 0, 1, 0, 1) is at 16 + 4 + 1 = 21; a start of 7 clamps
+  // to 1 (the extent 2 minus the size 1), -3 to 0.
+  float five[32]{};
+  const Tensor<"f32[2,2,2,2,2]"> t5(five);
+  CHECK(&dynamic_slice<1, 1, 1, 1, 1>(t5, 1, 0, 1, 0, 1)(0, 0, 0, 0, 0) == five + 21);
+  const auto v5 = dynamic_slice<1, 2, 1, 2, 1>(t5, 7, 0, -3, 5, 1);  // starts (1, 0, 0, 0, 1)
+  for (index_t b = 0; b < 2; ++b) {
+    for (index_t d = 0; d < 2; ++d) CHECK(&v5(0, b, 0, d, 0) == five + 16 + b * 8 + d * 2 + 1);
+  }
 }
 
 TEST_CASE("reverse: XLA's reverse map, extent - 1 - i on the listed dimensions", "[tensor][view]") {
@@ -334,6 +344,13 @@ TEST_CASE(
   const Tensor<"f32[4,6,5]{0,2,1:T(2,2)}"> u(buf);
   CHECK(visit_order(reverse<2>(transpose<2, 0, 1>(u))).second);
   CHECK(visit_order(transpose<1, 2, 0>(reverse<0, 1>(u))).second);
+  // Size-1 base dimensions (audit: the map reads them as the constant 0, and these walked row-major). Memory
+  // order is increasing addresses; visit_order checks every element once at its address.
+  CHECK(visit_order(transpose<0, 2, 1>(Tensor<"f32[1,4,8]{2,1,0:T(2,4)}">(buf))).second);
+  CHECK(visit_order(reverse<0>(Tensor<"f32[3,1,2]">(buf))).second);
+  CHECK(visit_order(transpose<2, 1, 0>(Tensor<"f32[3,1,2]">(buf))).second);
+  CHECK(visit_order(transpose<2, 1, 0>(Tensor<"f32[1,5,1]">(buf))).second);
+  CHECK(visit_order(reverse<1>(transpose<1, 0, 2>(Tensor<"f32[1,3,2]{2,1,0:T(2,2)}">(buf)))).second);
   // '?' extents keep memory order through a transpose and a reverse of a static extent
   const Tensor<F32, Extents<dyn, 8>, Layout<"{0,1:T(2,4)}">> d(buf, 5);
   CHECK(visit_order(reverse<0>(transpose<1, 0>(d))).second);

@@ -384,6 +384,18 @@ class invalid_tensor {
   XLAYOUT_HD constexpr result<value_type> at(const T&...) const noexcept {
     return error_id::index_out_of_range;
   }
+  // The members of a view (tensor_view), for a view whose mistake has been reported: base_index gives as
+  // many zeros as any rank can ask for.
+  template <class... T>
+  XLAYOUT_HD constexpr index_t offset(const T&...) const noexcept {
+    return 0;
+  }
+  template <class... T>
+  XLAYOUT_HD constexpr index_array<XLAYOUT_MAX_RANK> base_index(const T&...) const noexcept {
+    return {};
+  }
+  XLAYOUT_HD constexpr index_t stored_symbol(std::size_t) const noexcept { return 0; }
+  XLAYOUT_HD constexpr const invalid_tensor& base() const noexcept { return *this; }
   XLAYOUT_HD constexpr data_handle_type data() const noexcept { return data_; }
   XLAYOUT_HD constexpr index_t extent(std::size_t) const noexcept { return 0; }
   XLAYOUT_HD constexpr index_t size() const noexcept { return 0; }

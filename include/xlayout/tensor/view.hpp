@@ -166,11 +166,17 @@ constexpr bool has_dynamic(const view_dims& d) noexcept {
   return false;
 }
 
+/// The sizes of Extents<E...>, read from its arguments: Extents<-2, 4> has reported its own error, and clang
+/// then refuses calls to its members in constant expressions (four errors more).
+template <index_t... E>
+constexpr view_dims dims_of_extents_args(const Extents<E...>*) noexcept {
+  view_dims d;
+  (d.push_back(E), ...);
+  return d;
+}
 template <class Ext>
 constexpr view_dims dims_of_extents() noexcept {
-  view_dims d;
-  for (std::size_t i = 0; i < Ext::rank(); ++i) d.push_back(Ext::static_extent(i));
-  return d;
+  return dims_of_extents_args(static_cast<const Ext*>(nullptr));
 }
 
 /// A shape of these sizes with XLA's default layout (element type f32: op maps look at sizes only).
@@ -320,7 +326,17 @@ constexpr index_t segment_product(const view_dims& dims, std::size_t k) noexcept
   return p;
 }
 
+/// A negative extent (not dyn) among a view's new Extents<...>: Extents reports it itself
+/// (negative_dimension), so the view reports nothing more (op_check::reported).
+constexpr bool has_negative_extent(const view_dims& dims) noexcept {
+  for (index_t d : dims) {
+    if (d < 0 && d != dyn) return true;
+  }
+  return false;
+}
+
 constexpr view_op_info reshape_info(const view_dims& in, const view_dims& out, bool with_map) noexcept {
+  if (has_negative_extent(out)) return view_error(error_id::negative_dimension);
   if (in == out) return identity_view_op(in, with_map);  // the same extents: the identity, '?' ones included
   if (has_dynamic(in) || has_dynamic(out)) {
     // Each '?' extent must map through unchanged: as many '?' in both, and the static extents between them
@@ -470,22 +486,24 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
 /// XLA's dynamic-slice with static sizes: (d_i) -> (d_i + rt_i), rt_i in [0, extent_i - size_i], the starts
 /// (clamped into that range, as XLA clamps them) held by the view.
 constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& sizes) noexcept {
+  if (has_negative_extent(sizes)) return view_error(error_id::negative_dimension);
   if (sizes.size() != in.size()) return view_error(error_id::view_invalid_slice);
   for (std::size_t i = 0; i < in.size(); ++i) {
     if (sizes[i] < 0 || sizes[i] > (in[i] == dyn ? view_dynamic_bound : in[i]))
       return view_error(error_id::view_invalid_slice);
   }
-  hlo::op o;
-  o.code = hlo::opcode::dynamic_slice;
-  o.operands.push_back(view_shape(in));
-  shape start;
-  start.element_type = element_type::s32;
-  for (std::size_t i = 0; i < in.size(); ++i) o.operands.push_back(start);
-  o.results.push_back(view_shape(sizes));
-  for (index_t d : sizes) o.attrs.dynamic_slice_sizes.push_back(d);
-  const auto r = hlo::checked_output_to_input(o, 0);
-  if (!r.has_value()) return finish_view_op(r.error(), sizes);
-  view_op_info info = finish_view_op(r.value_[0].map, sizes);
+  // XLA's map for dynamic-slice operand 0 with no start known (hlo's dynamic_slice_o2i), built here: the
+  // HLO layer holds at most XLAYOUT_HLO_MAX_RT_VARS (4) starts' runtime variables, and a view needs only the
+  // map (a rank-5 dynamic_slice stopped on that capacity).
+  const std::size_t rank = in.size();
+  map_builder b(rank, 0, rank);
+  const view_dims bounds = view_sizes(in);
+  for (std::size_t i = 0; i < rank; ++i) {
+    b.set_size(i, sizes[i]);
+    b.set_bounds(rank + i, {0, bounds[i] - sizes[i]});
+    b.add_result(b.ws.add(b.dim(i), b.rt_var(i)));
+  }
+  view_op_info info = finish_view_op(b.finish(), sizes);
   info.stored_symbols = info.map.num_symbols();
   for (std::size_t i = 0; i < in.size(); ++i) {
     const auto d = static_cast<index_t>(i);
@@ -541,6 +559,7 @@ constexpr view_op_info reverse_info(const view_dims& in, const dimension_list& d
 /// XLA's broadcast: input dimension i is output dimension dims[i]; no dims: the trailing ones.
 constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out,
                                       dimension_list dims) noexcept {
+  if (has_negative_extent(out)) return view_error(error_id::negative_dimension);
   if (dims.empty() && in.size() <= out.size()) {
     for (std::size_t i = 0; i < in.size(); ++i)
       dims.push_back(static_cast<index_t>(out.size() - in.size() + i));
@@ -1225,7 +1244,10 @@ struct input_check {
 /// The issue of a view op, with its column in the op's text (bitcast's shape).
 template <class Op>
 struct op_check {
+  /// The op's Extents<...> reported a negative extent itself: the view is the fallback, with no error more.
+  static constexpr bool reported = Op::info.issue.id == error_id::negative_dimension;
   static constexpr error_id id = [] {
+    if (reported) return error_id::none;
     if (Op::info.issue.id != error_id::none) return Op::info.issue.id;
     // The view's positions fit int64 where its extents are static (the '?' ones: when it is made).
     checked_index n{1, true};
@@ -1256,7 +1278,7 @@ XLAYOUT_HD constexpr auto checked_view(const T& t, [[maybe_unused]] const index_
   } else {
     using Op = OpOf<typename T::extents_type>;
     static_assert(raise_if_error<op_check<Op>::id, op_check<Op>::column>);
-    if constexpr (op_check<Op>::id != error_id::none) {
+    if constexpr (op_check<Op>::id != error_id::none || op_check<Op>::reported) {
       return view_fallback<T>();  // reported above
     } else {
       // The view of t through Op (whose input is t's index space): for a tensor, a view of it; for a view, a
@@ -1921,10 +1943,17 @@ struct base_order_walk {
         m.num_results != rank || B::rank() != rank)
       return w;
     bool seen[rank == 0 ? 1 : rank]{};
+    bool unit_result[rank == 0 ? 1 : rank]{};
     for (std::size_t r = 0; r < rank; ++r) {
       const expr_node& n = m.pool.nodes[m.results[r]];
       index_t p = -1, last = 0;
       bool reversed = false;
+      if (n.kind == expr_kind::constant && n.value == 0 && B::static_extent(r) == 1) {
+        // A size-1 base dimension: the simplifier replaced the view dimension that reads it (its only index
+        // is 0) by the constant. Paired below with a view dimension of extent 1 that no result reads.
+        unit_result[r] = true;
+        continue;
+      }
       if (n.kind == expr_kind::variable) {
         p = n.value;
       } else if (n.kind == expr_kind::add) {  // -d_p + last
@@ -1947,6 +1976,15 @@ struct base_order_walk {
       w.source[q] = r;
       w.reversed[q] = reversed;
       w.last[q] = last;
+    }
+    // transpose<0, 2, 1>(f32[1,16,256]) reads (0, d2, d1): view dimension 0 pairs with base dimension 0.
+    std::size_t q = 0;
+    for (std::size_t r = 0; r < rank; ++r) {
+      if (!unit_result[r]) continue;
+      while (q < rank && (seen[q] || V::static_extent(q) != 1)) ++q;
+      if (q == rank) return w;
+      seen[q] = true;
+      w.source[q] = r;
     }
     w.ok = true;
     return w;
