@@ -10,6 +10,7 @@
 
 #include "support/brute_force_layout.hpp"
 #include "support/random_layout.hpp"
+#include "support/twin.hpp"
 
 using xlayout_test::random_layout_shape;
 
@@ -74,7 +75,7 @@ std::vector<index_t> slot_key(const shape& s) {
 TEST_CASE(
     "law: the symbolic is_bitcast agrees with the element-by-element oracle on random layouts "
     "(tiles that do not divide, '*', padding, L(n), E(n), element types)",
-    "[layout][bitcast][law]") {
+    "[layout][bitcast][law]" XLAYOUT_RUN_ONCE) {
   // Many random shapes with few element counts, grouped by their slot keys: every pair inside a group is a
   // bitcast, pairs across groups with the same count mostly are not, and both answers are checked.
   std::mt19937_64 rng(2024);
@@ -158,7 +159,7 @@ TEST_CASE("is_bitcast on TPU-sized layouts, decided without enumerating (the ora
 }
 
 TEST_CASE("is_bitcast agrees with the brute-force buffers on random tiled and untiled pairs",
-          "[layout][bitcast][law]") {
+          "[layout][bitcast][law]" XLAYOUT_RUN_ONCE) {
   std::mt19937_64 rng(11);
   int positives = 0, pairs = 0;
   for (int it = 0; it < 20000; ++it) {
@@ -180,7 +181,7 @@ TEST_CASE("is_bitcast agrees with the brute-force buffers on random tiled and un
 
 TEST_CASE(
     "law: XLA's ReshapeIsBitcast (reshape_is_bitcast_ignoring_tiles) decides exactly on untiled layouts",
-    "[layout][bitcast][law]") {
+    "[layout][bitcast][law]" XLAYOUT_RUN_ONCE) {
   // XLA checks only unit indices; on layouts without tiles that is enough: it agrees with the exact test.
   std::mt19937_64 rng(7);
   int positives = 0;

@@ -16,6 +16,7 @@
 #include <xlayout/tensor/index_concepts.hpp>
 
 #include "support/brute_force_layout.hpp"
+#include "support/twin.hpp"
 
 using namespace xlayout;
 using xlayout_test::brute_force_buffer;
@@ -258,7 +259,7 @@ shape random_shape(std::mt19937_64& rng) {
 }  // namespace
 
 TEST_CASE("law: linear_index matches the brute-force pad-reshape-transpose model on 10,000 random layouts",
-          "[layout][law]") {
+          "[layout][law]" XLAYOUT_RUN_ONCE) {
   std::mt19937_64 rng(20261122);
   int layouts = 0, elements = 0, padding_slots = 0, exact_programs = 0;
   while (layouts < 10000) {

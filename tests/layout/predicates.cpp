@@ -12,6 +12,7 @@
 
 #include "support/brute_force_layout.hpp"
 #include "support/random_layout.hpp"
+#include "support/twin.hpp"
 
 using namespace xlayout;
 using xlayout_test::random_layout_shape;
@@ -125,7 +126,7 @@ TEST_CASE("law: is_contiguous against the brute-force buffer (element id p in sl
 TEST_CASE(
     "law: is_strided and strides against the brute-force buffer (slot = sum of index * stride), "
     "exact where the index program is",
-    "[layout][predicates][law]") {
+    "[layout][predicates][law]" XLAYOUT_RUN_ONCE) {
   std::mt19937_64 rng(33);
   int strided = 0, others = 0, inexact_strided = 0;
   for (int it = 0; it < 6000; ++it) {
@@ -207,7 +208,7 @@ TEST_CASE("law: is_transpose_of against every permutation of the brute-force buf
 }
 
 TEST_CASE("law: physical_equivalent against the brute-force buffers (same dimensions, same slot per element)",
-          "[layout][predicates][law]") {
+          "[layout][predicates][law]" XLAYOUT_RUN_ONCE) {
   // Shapes grouped by dimensions and buffer: members of a group are equivalent, members of different groups
   // with the same dimensions are not.
   std::mt19937_64 rng(35);

@@ -13,6 +13,8 @@
 #include <vector>
 #include <xlayout/tensor/element.hpp>
 
+#include "support/twin.hpp"
+
 using namespace xlayout;
 
 namespace {
@@ -211,7 +213,8 @@ TEST_CASE("encoding: every value round-trips, and every float goes to the neares
   }
 }
 
-TEST_CASE("F16 agrees with the compiler's _Float16 on every pattern and 2^26 floats", "[tensor][element]") {
+TEST_CASE("F16 agrees with the compiler's _Float16 on every pattern and 2^26 floats",
+          "[tensor][element]" XLAYOUT_RUN_ONCE) {
 #if defined(__FLT16_MAX__)
   for (std::uint32_t b = 0; b < 65536; ++b) {
     _Float16 h;
@@ -238,7 +241,7 @@ TEST_CASE("F16 agrees with the compiler's _Float16 on every pattern and 2^26 flo
 }
 
 TEST_CASE("BF16: the shift-based conversion agrees with the general one on 2^26 floats",
-          "[tensor][element]") {
+          "[tensor][element]" XLAYOUT_RUN_ONCE) {
   const detail::minifloat_format f = detail::format_of(element_type::bf16);
   int mismatches = 0;
   for (std::uint64_t u = 0; u < (std::uint64_t{1} << 32); u += 64) {
