@@ -132,6 +132,15 @@ TEST_CASE("slice: XLA's slice map, start + i * stride; empty slices", "[tensor][
     v(2, 3) = 1;
     return t(7, 7) == 1 && slice(t, Slice<3, 3>{}, Slice<0, 12>{}).empty();
   }());
+  // An index given as std::integral_constant (audit: no matching function): the dimension is dropped, as for
+  // an integer; checked_slice refuses one outside the extent.
+  STATIC_REQUIRE([] {
+    float buf[120]{};
+    const Base t(buf);
+    const auto row = slice(t, std::integral_constant<int, 7>{}, Slice<0, 12>{});
+    return decltype(row)::rank() == 1 && &row(5) == &t(7, 5) &&
+           !checked_slice(t, std::integral_constant<int, 10>{}, Slice<0, 12>{}).has_value();
+  }());
 }
 
 TEST_CASE("dynamic_slice: XLA's dynamic-slice map, starts held by the view and clamped as XLA clamps them",

@@ -99,9 +99,18 @@ template <std::integral I>
 struct slice_kind<I> {
   using type = slice_index_tag;
 };
+/// std::integral_constant<I, v> (what the accessors and std::submdspan take too) is the index v.
+template <class S>
+struct is_index_constant : std::false_type {};
+template <std::integral I, I V>
+struct is_index_constant<std::integral_constant<I, V>> : std::true_type {};
+template <std::integral I, I V>
+struct slice_kind<std::integral_constant<I, V>> {
+  using type = slice_index_tag;
+};
 template <class S>
 inline constexpr bool is_slice_arg =
-    is_slice<S>::value || std::is_same_v<S, runtime_slice> || std::integral<S>;
+    is_slice<S>::value || std::is_same_v<S, runtime_slice> || std::integral<S> || is_index_constant<S>::value;
 
 using view_dims = static_vector<index_t, XLAYOUT_MAX_RANK>;
 
@@ -1353,6 +1362,8 @@ XLAYOUT_HD constexpr void push_slice_args([[maybe_unused]] index_t* args, [[mayb
     args[n++] = s.stride;
   } else if constexpr (std::integral<S>) {
     args[n++] = static_cast<index_t>(s);
+  } else if constexpr (is_index_constant<S>::value) {
+    args[n++] = static_cast<index_t>(S::value);
   }
 }
 
