@@ -802,3 +802,46 @@ ENTRY e {
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().id == error_id::dynamic_dimension);
 }
+
+TEST_CASE("regression (audit): a fusion that is an output of the analysed computation is looked through",
+          "[hlo][fusion][regression]") {
+  // An optimised module's shape: a ROOT tuple of fusions. Output 0 is the nested negate of p (identity, by
+  // hand), output 1 reads p the same way; the fusion had no per-op map, so output 0 was unknown indexing.
+  const auto tuple_of_fusions = parse(R"(HloModule m
+f {
+  x = f32[4]{0} parameter(0)
+  ROOT n = f32[4]{0} negate(x)
+}
+ENTRY e {
+  p = f32[4]{0} parameter(0)
+  a = f32[4]{0} fusion(p), kind=kLoop, calls=f
+  b = f32[4]{0} exponential(p)
+  ROOT t = (f32[4]{0}, f32[4]{0}) tuple(a, b)
+})");
+  for (std::size_t out = 0; out < 2; ++out) {
+    const auto r = hlo::checked_output_to_input<8>(*tuple_of_fusions, out);
+    REQUIRE(r.has_value());
+    INFO("output " << out << texts(*r, 0));
+    REQUIRE(r->count(0) == 1);
+    CHECK(has(*r, 0, "(d0) -> (d0), domain: d0 in [0, 3]"));
+  }
+  // A fusion whose root is a fusion, two deep: the innermost transposes, so output (i, j) reads p's (j, i).
+  const auto nested = parse(R"(HloModule m
+f1 {
+  y = f32[4,6]{1,0} parameter(0)
+  ROOT n = f32[6,4]{1,0} transpose(y), dimensions={1,0}
+}
+f0 {
+  x = f32[4,6]{1,0} parameter(0)
+  ROOT g = f32[6,4]{1,0} fusion(x), kind=kLoop, calls=f1
+}
+ENTRY e {
+  p = f32[4,6]{1,0} parameter(0)
+  ROOT a = f32[6,4]{1,0} fusion(p), kind=kLoop, calls=f0
+})");
+  const auto r = hlo::checked_output_to_input<8>(*nested, 0);
+  REQUIRE(r.has_value());
+  INFO(texts(*r, 0));
+  REQUIRE(r->count(0) == 1);
+  CHECK(has(*r, 0, "(d0, d1) -> (d1, d0), domain: d0 in [0, 5], d1 in [0, 3]"));
+}

@@ -4,6 +4,7 @@
 // static_assert in test.hlo.parse and a run-time check in rt.hlo.parse.
 #include <catch2/catch.hpp>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <xlayout/hlo/parse.hpp>
 
@@ -590,6 +591,29 @@ TEST_CASE("parse: capacities: too many instructions, operands or called computat
   STATIC_REQUIRE(error_of("a {\n  ROOT x = f32[] parameter(0)\n}\nENTRY e {\n  p = s32[] parameter(0)\n"
                           "  ROOT c = f32[] conditional(p), branch_computations={a, a, a, a, a}\n}") ==
                  where{error_id::hlo_capacity_exceeded, 6, 67});
+}
+
+TEST_CASE("parse: more than 65,535 characters of names, as XLA's large modules have", "[hlo][parse]") {
+  // 300 instructions whose names are 250 characters long: 75,000 characters and more (a 16-bit offset
+  // refused them at any capacity, with advice to raise the capacities).
+  std::string text = "HloModule big\nENTRY e {\n  p = f32[4]{0} parameter(0)\n";
+  std::string previous = "p";
+  for (int i = 0; i < 300; ++i) {
+    const std::string name = "n" + std::to_string(i) + "_" + std::string(250, 'x');
+    text += "  " + name + " = f32[4]{0} negate(" + previous + ")\n";
+    previous = name;
+  }
+  text += "  ROOT r = f32[4]{0} negate(" + previous + ")\n}\n";
+  const auto need = hlo::required_capacities(text);
+  REQUIRE(need.has_value());
+  CHECK(need->chars > 75000);
+  auto m = std::make_unique<hlo::basic_module<512, 2, 512, 100000>>();
+  const hlo::parse_error e = hlo::parse_module_into(text, *m);
+  REQUIRE(e.id == error_id::none);
+  // The last instructions' names read back whole (their offsets are past 65,535).
+  const hlo::instruction& last = m->instructions[m->instructions.size() - 2];
+  CHECK(m->text(last.name) == "n299_" + std::string(250, 'x'));
+  CHECK(m->text(m->instructions.back().name) == "r");
 }
 
 TEST_CASE("parse: describe() names the id, the line and the column", "[hlo][parse]") {

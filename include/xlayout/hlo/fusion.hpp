@@ -333,9 +333,16 @@ constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top,
                                              grouped_indexing<MaxEntries>& g) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   g.entries.clear();
-  g.start = start;
   if (start >= m.instructions.size()) return error{error_id::hlo_operand_out_of_range};
   const detail::fusion_graph<Module> graph{m, top};
+  // A nested fusion as the start (an output of the computation: a ROOT tuple of fusions, or a fusion as
+  // the root, what XLA's optimised modules hold) is looked through to its computation's root, as it is
+  // where it is an operand; it had no per-op map and gave unknown indexing (audit). Not a multi-output one.
+  if (const instruction& f = m.instructions[start]; f.code == opcode::fusion && !f.is_tuple &&
+                                                    !f.called.empty() &&
+                                                    f.called[0] < m.computations.size() && member[start])
+    start = graph.resolve(start);
+  g.start = start;
   const instruction& s = m.instructions[start];
   const std::size_t shape_index = s.is_tuple && output_id < s.num_shapes ? output_id : 0;
   auto id = detail::identity_map_of(m.shapes[s.first_shape + shape_index]);

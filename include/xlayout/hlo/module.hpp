@@ -20,8 +20,8 @@ inline constexpr std::uint16_t none = 0xFFFF;
 
 /// A piece of the module's character pool.
 struct text_ref {
-  std::uint16_t offset = 0;
-  std::uint16_t length = 0;
+  std::uint32_t offset = 0;  // 32 bits: the names of XLA's training modules pass 65,535 characters
+  std::uint32_t length = 0;
   friend constexpr bool operator==(const text_ref&, const text_ref&) = default;
 };
 

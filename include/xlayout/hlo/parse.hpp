@@ -266,9 +266,10 @@ class module_parser {
 
   // ---- storage ----------------------------------------------------------------------------------------
   constexpr bool store_text(std::string_view s, text_ref& r, std::size_t p) noexcept {
-    if (counts_.chars + s.size() > 0xFFFF) return fail_at(error_id::hlo_capacity_exceeded, p);
-    r.offset = static_cast<std::uint16_t>(counts_.chars);
-    r.length = static_cast<std::uint16_t>(s.size());
+    if (std::uint64_t{counts_.chars} + s.size() > 0xFFFFFFFFu)
+      return fail_at(error_id::hlo_capacity_exceeded, p);
+    r.offset = static_cast<std::uint32_t>(counts_.chars);
+    r.length = static_cast<std::uint32_t>(s.size());
     counts_.chars += s.size();
     if constexpr (!Counting) {
       if (m_->chars.size() + s.size() > m_->chars.capacity())

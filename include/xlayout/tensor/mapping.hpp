@@ -628,6 +628,16 @@ class tensor_mapping {
     }
   }
   static constexpr std::size_t term_count = decltype(program)::term_count;
+  /// Bit d: a term of dimension d divides it or takes a modulus (a tile's digit), so the accessor tells the
+  /// optimiser the index's range (shifts and masks for powers of two). Every dimension where the accessor is
+  /// not the exact program.
+  static constexpr std::uint32_t digit_dimensions = [] {
+    std::uint32_t mask = exact ? 0u : ~0u;
+    for (std::size_t k = 0; exact && k < term_count; ++k) {
+      if (program.divisor[k] != 1 || program.modulus[k] != 0) mask |= 1u << program.dimension[k];
+    }
+    return mask;
+  }();
 
   // The constants of term K, as scalars (device code can use them).
   template <std::size_t K>
@@ -831,11 +841,17 @@ class tensor_mapping {
         detail::expect_in_range(idx, extents_, std::index_sequence<D...>{});
       }
 #else
-      // One assumption per dimension (see detail::expect_in_range), with static extents as constants.
+      // One assumption per dimension whose digits divide (see detail::expect_in_range), with static extents
+      // as constants. Not for a dimension that is only multiplied by a stride: there it turns nothing into
+      // shifts, and clang 19 read `s(i, j)` of a row-major tensor, in a for_each callback that it unrolled,
+      // as disjoint bits (adds made ors) and vectorised one row in eight: 12.9 times a hand-written relayout.
       if constexpr (Ext::rank_dynamic() == 0) {
-        (detail::assume_in_range(idx[D], static_extent_of<D>), ...);
+        ((((digit_dimensions >> D) & 1u) != 0 ? detail::assume_in_range(idx[D], static_extent_of<D>)
+                                              : void()),
+         ...);
       } else {
-        (detail::assume_in_range(idx[D], extents_.extent(D)), ...);
+        ((((digit_dimensions >> D) & 1u) != 0 ? detail::assume_in_range(idx[D], extents_.extent(D)) : void()),
+         ...);
       }
 #endif
     }
