@@ -845,3 +845,23 @@ ENTRY e {
   REQUIRE(r->count(0) == 1);
   CHECK(has(*r, 0, "(d0, d1) -> (d1, d0), domain: d0 in [0, 5], d1 in [0, 3]"));
 }
+
+TEST_CASE("regression (audit): a get-tuple-element whose index names no element is hlo_malformed_op",
+          "[hlo][fusion][regression]") {
+  // index=7 of a 2-tuple, and a get-tuple-element of an array: XLA's verifier refuses both; the analysis
+  // read element 0 instead and answered the identity.
+  for (const char* source :
+       {"(f32[4]{0}, f32[4]{0}) parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=7",
+        "f32[4]{0} parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=0"}) {
+    const auto m = parse(std::string("HloModule m\nENTRY e {\n  p = ") + source + "\n}");
+    INFO(source);
+    CHECK(hlo::checked_output_to_input<8>(*m, 0).error().id == error_id::hlo_malformed_op);
+  }
+  // The valid index: element 1 of the tuple, read element by element.
+  const auto ok = parse(
+      "HloModule m\nENTRY e {\n  p = (f32[2]{0}, f32[4]{0}) parameter(0)\n"
+      "  ROOT g = f32[4]{0} get-tuple-element(p), index=1\n}");
+  const auto r = hlo::checked_output_to_input<8>(*ok, 0);
+  REQUIRE(r.has_value());
+  CHECK(has(*r, 0, "(d0) -> (d0), domain: d0 in [0, 3]"));
+}

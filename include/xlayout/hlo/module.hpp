@@ -107,9 +107,13 @@ constexpr op op_of(const basic_module<I, C, S, N>& m, std::uint16_t id) noexcept
     o.results.push_back(m.shapes[ins.first_shape + k]);
   for (std::uint16_t operand : ins.operands) {
     const instruction& src = m.instructions[operand];
+    // A get-tuple-element whose index names no element (of a tuple, or of an array): no operand, so the
+    // op's maps are hlo_malformed_op (the element 0 stood in, and an identity map came out: audit).
+    if (ins.code == opcode::get_tuple_element &&
+        (!src.is_tuple || ins.attrs.tuple_index < 0 || ins.attrs.tuple_index >= src.num_shapes))
+      break;
     std::uint16_t s = src.first_shape;
-    if (ins.code == opcode::get_tuple_element && src.is_tuple && ins.attrs.tuple_index >= 0 &&
-        ins.attrs.tuple_index < src.num_shapes)
+    if (ins.code == opcode::get_tuple_element)
       s = static_cast<std::uint16_t>(src.first_shape + ins.attrs.tuple_index);
     if (o.operands.full()) break;
     o.operands.push_back(m.shapes[s]);
