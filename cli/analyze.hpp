@@ -206,10 +206,19 @@ inline int run_analyze_command(const analyze_options& opt) {
       return fail(e.id);
     const auto& a = *r;
     const hlo::instruction& root = m->instructions[a.root];
-    const bool element = root.is_tuple && root.code != hlo::opcode::tuple;
-    const xlayout::shape& s = m->shapes[root.first_shape + (element ? k : 0)];
-    out << "output " << k << ": " << shape_string(s) << " (" << m->name_of(root) << ")\n";
-    json o = {{"output", k}, {"shape", shape_string(s)}};
+    // Output k is element k of a tuple-shaped root (a variadic reduce), or the whole of operand k of a ROOT
+    // tuple, which may be a tuple itself: then all its elements are printed (only its first was).
+    const bool element = m->instructions[m->computations[a.computation].root].code != hlo::opcode::tuple;
+    std::string shape_text;
+    if (root.is_tuple && !element) {
+      for (std::uint16_t j = 0; j < root.num_shapes; ++j)
+        shape_text += (j == 0 ? "(" : ", ") + shape_string(m->shapes[root.first_shape + j]);
+      shape_text += ")";
+    } else {
+      shape_text = shape_string(m->shapes[root.first_shape + (root.is_tuple ? k : 0)]);
+    }
+    out << "output " << k << ": " << shape_text << " (" << m->name_of(root) << ")\n";
+    json o = {{"output", k}, {"shape", shape_text}};
     json items = json::array();
     if (opt.group) {
       // Every instruction reached, in the order the analysis reached it.

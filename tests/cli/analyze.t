@@ -98,3 +98,18 @@ $ xlayout analyze examples/hlo
 [stderr]
 xlayout analyze: [xlayout:cannot_read] cannot read 'examples/hlo'
 [exit 2]
+
+# A ROOT tuple whose operands are a tuple and a fusion (as XLA's optimised modules end): output 0 is the
+# whole tuple a, printed with both its elements (only the first was); output 1 is the fusion, looked
+# through to its negate of q: q element by element, p not read (it was unknown indexing).
+$ xlayout analyze examples/hlo/outputs.hlo
+output 0: (f32[], f32[3]{0}) (a)
+  operand 0 (p):
+    unknown indexing
+  operand 1 (q):
+    unknown indexing
+output 1: f32[3]{0} (b)
+  operand 0 (p):
+    (not read)
+  operand 1 (q):
+    (d0) -> (d0), domain: d0 in [0, 2]

@@ -616,6 +616,35 @@ TEST_CASE("parse: more than 65,535 characters of names, as XLA's large modules h
   CHECK(m->text(m->instructions.back().name) == "r");
 }
 
+TEST_CASE("parse: attributes of ops the analysis does not model, in the forms XLA's round-trip tests print",
+          "[hlo][parse]") {
+  // From XLA's parser tests: collective-permute's nested slice_sizes, a custom-call's literal (a shape, a
+  // space, the value) and its dim_labels with '?'. The first two were expected_integer and
+  // hlo_expected_name, the third hlo_invalid_attribute.
+  const std::string text = R"(HloModule m
+ENTRY e {
+  input = f32[128,32]{0,1} parameter(0)
+  output = f32[128,128]{0,1} parameter(1)
+  c0 = s32[] constant(0)
+  t1 = (s32[], s32[]) tuple(c0, c0)
+  a = s32[2]{0} custom-call(), custom_call_target="foo\"bar", literal=s32[2]{0} {1, 2}
+  b = f32[] custom-call(), custom_call_target="x", literal=f32[] 0.1
+  c = f32[4]{0} custom-call(), window={size=2x2}, dim_labels=?b01f_0?1io->b01?f
+  ROOT r = f32[128,128]{0,1} collective-permute(input, output, t1, t1), source_target_pairs={{0,1},{1,2}}, slice_sizes={{128,32}}
+})";
+  auto m = std::make_unique<hlo::module>();
+  const hlo::parse_error e = hlo::parse_module_into(text, *m);
+  INFO(e.name() << " at line " << e.line << ", column " << e.column);
+  REQUIRE(e.id == error_id::none);
+  CHECK(m->instructions.size() == 8);
+  CHECK(m->text(m->instructions[7].opcode_name) == "collective-permute");
+  // A modelled op still reads its attributes: a gather's slice_sizes is checked as a list of integers.
+  CHECK(hlo::parse_module_into("ENTRY e {\n  p = f32[4]{0} parameter(0)\n  i = s32[1]{0} parameter(1)\n"
+                               "  ROOT g = f32[1]{0} gather(p, i), slice_sizes={{1}}\n}",
+                               *m)
+            .id == error_id::expected_integer);
+}
+
 TEST_CASE("parse: describe() names the id, the line and the column", "[hlo][parse]") {
   constexpr auto e = parse("ENTRY e {\n  ROOT n = f32[] negate(q)\n}").error();
   STATIC_REQUIRE(
