@@ -634,14 +634,14 @@ class module_parser {
     if (!expect('=')) return false;
     ws();
     attributes& at = ins.attrs;
-    // An opcode the analysis does not model keeps none of its attributes: read them as any value, whatever
-    // their form there (collective-permute's `slice_sizes={{128,32}}`, a custom-call's `dim_labels` with
-    // `?`), which the modelled ops' readers below refused (audit).
     if (a == "literal") {  // a custom-call's `literal=s32[2]{0} {1, 2}`: a shape, a space, the value
       if (!skip_value()) return false;
       ws();
       return at_value_end() || skip_value();
     }
+    // An opcode the analysis does not model keeps none of its attributes: read them as any value, whatever
+    // their form there (collective-permute's `slice_sizes={{128,32}}`, a custom-call's `dim_labels` with
+    // `?`), which the modelled ops' readers below refused (audit).
     if (ins.code == opcode::other && !is_call_attribute(a)) return skip_value();
     if (a == "dimensions") return int_list(at.dimensions);
     if (a == "slice") return slice(at);
