@@ -1099,6 +1099,28 @@ constexpr bool folds(const op& o, std::size_t operand, interval feasible, index_
   return feasible.contains(value);
 }
 
+/// XLA's map of dynamic-slice operand 0 over the output sizes `out`: (d_i) -> (d_i + start_i), start i the
+/// constant starts[i] where known[i], otherwise the next runtime variable, in [0, last[i]] (the operand's
+/// size minus the slice size: XLA clamps the start there). The views' dynamic_slice (no start known) uses it.
+constexpr result<indexing_map> dynamic_slice_map(const dims_t& out, const dims_t& last, const bool* known,
+                                                 const index_t* starts) noexcept {
+  const std::size_t rank = out.size();
+  std::size_t num_rt = 0;
+  for (std::size_t i = 0; i < rank; ++i) num_rt += known[i] ? 0 : 1;
+  map_builder b(rank, 0, num_rt);
+  set_sizes(b, out);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (known[i]) {
+      b.add_result(b.ws.add(b.dim(i), b.constant(starts[i])));
+      continue;
+    }
+    b.set_bounds(rank + k, {0, last[i]});
+    b.add_result(b.ws.add(b.dim(i), b.rt_var(k++)));
+  }
+  return b.finish();
+}
+
 constexpr result<instruction_indexing> dynamic_slice_o2i(const op& o) noexcept {
   const shape& in = o.operands[0];
   const shape& out = o.results[0];
@@ -1118,30 +1140,25 @@ constexpr result<instruction_indexing> dynamic_slice_o2i(const op& o) noexcept {
     if (o.operands[k].rank() != 0) return error_id::hlo_malformed_op;  // XLA's old form is not supported
   }
   std::size_t num_rt = 0;
-  index_t value = 0;
+  bool known[XLAYOUT_MAX_RANK + 1]{};
+  index_t starts[XLAYOUT_MAX_RANK + 1]{};
+  dims_t last;
   for (std::size_t i = 0; i < rank; ++i) {
-    if (!folds(o, i + 1, {0, in.dimensions[i] - sizes[i]}, value)) ++num_rt;
+    last.push_back(in.dimensions[i] - sizes[i]);
+    known[i] = folds(o, i + 1, {0, last[i]}, starts[i]);
+    if (!known[i]) ++num_rt;
   }
   if (num_rt > XLAYOUT_HLO_MAX_RT_VARS) return error_id::capacity_exceeded;
   auto offsets = scalar_map(dims_of(out));
   if (!offsets) return offsets.error();
-  map_builder b(rank, 0, num_rt);
-  set_sizes(b, dims_of(out));
-  operand_indexing first;
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < rank; ++i) {
-    const interval feasible{0, in.dimensions[i] - sizes[i]};
-    if (folds(o, i + 1, feasible, value)) {
-      b.add_result(b.ws.add(b.dim(i), b.constant(value)));
-      continue;
-    }
-    b.set_bounds(rank + k, feasible);
-    b.add_result(b.ws.add(b.dim(i), b.rt_var(k++)));
-    first.runtime_variables.push_back(runtime_variable{static_cast<std::uint16_t>(i + 1), *offsets});
-  }
-  auto m = b.finish();
+  auto m = dynamic_slice_map(dims_of(out), last, known, starts);
   if (!m) return m.error();
+  operand_indexing first;
   first.map = *m;
+  for (std::size_t i = 0; i < rank; ++i) {
+    if (!known[i])
+      first.runtime_variables.push_back(runtime_variable{static_cast<std::uint16_t>(i + 1), *offsets});
+  }
   auto cleaned = remove_unused_symbols(first);
   if (!cleaned) return cleaned.error();
   instruction_indexing r;

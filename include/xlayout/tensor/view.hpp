@@ -501,18 +501,15 @@ constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& 
     if (sizes[i] < 0 || sizes[i] > (in[i] == dyn ? view_dynamic_bound : in[i]))
       return view_error(error_id::view_invalid_slice);
   }
-  // XLA's map for dynamic-slice operand 0 with no start known (hlo's dynamic_slice_o2i), built here: the
-  // HLO layer holds at most XLAYOUT_HLO_MAX_RT_VARS (4) starts' runtime variables, and a view needs only the
-  // map (a rank-5 dynamic_slice stopped on that capacity).
-  const std::size_t rank = in.size();
-  map_builder b(rank, 0, rank);
-  const view_dims bounds = view_sizes(in);
-  for (std::size_t i = 0; i < rank; ++i) {
-    b.set_size(i, sizes[i]);
-    b.set_bounds(rank + i, {0, bounds[i] - sizes[i]});
-    b.add_result(b.ws.add(b.dim(i), b.rt_var(i)));
-  }
-  view_op_info info = finish_view_op(b.finish(), sizes);
+  // XLA's map for dynamic-slice operand 0 with no start known, taken directly rather than through the op:
+  // the op's indexing holds at most XLAYOUT_HLO_MAX_RT_VARS (4) runtime variables' sources, which a view
+  // does not need (a rank-5 dynamic_slice stopped on that capacity).
+  const bool known[XLAYOUT_MAX_RANK + 1]{};
+  const index_t starts[XLAYOUT_MAX_RANK + 1]{};
+  view_dims last = view_sizes(in);
+  for (std::size_t i = 0; i < in.size(); ++i) last[i] -= sizes[i];
+  view_op_info info =
+      finish_view_op(hlo::op_maps_detail::dynamic_slice_map(sizes, last, known, starts), sizes);
   info.stored_symbols = info.map.num_symbols();
   for (std::size_t i = 0; i < in.size(); ++i) {
     const auto d = static_cast<index_t>(i);
