@@ -386,12 +386,6 @@ class module_parser {
   }
   /// The value of an attribute the parser does not interpret: tokens, strings and balanced groups up to a
   /// ',', whitespace or an unmatched closing bracket.
-  /// Whether the text ends an attribute's value here (a ',' before the next attribute, or the end).
-  constexpr bool at_value_end() noexcept {
-    if (in().at_end()) return true;
-    const char c = peek();
-    return c == ',' || c == ')' || c == '}' || c == '\n' || (c == '/' && (peek(1) == '/' || peek(1) == '*'));
-  }
   constexpr bool skip_value() noexcept {
     while (!in().at_end()) {
       const char c = peek();
@@ -637,7 +631,7 @@ class module_parser {
     if (a == "literal") {  // a custom-call's `literal=s32[2]{0} {1, 2}`: a shape, a space, the value
       if (!skip_value()) return false;
       ws();
-      return at_value_end() || skip_value();
+      return skip_value();
     }
     // An opcode the analysis does not model keeps none of its attributes: read them as any value, whatever
     // their form there (collective-permute's `slice_sizes={{128,32}}`, a custom-call's `dim_labels` with
