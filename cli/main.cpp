@@ -485,9 +485,7 @@ int run_info(const invocation& inv) {
   row("physical_shape", bracketed(to_vector(*physical)));
   // is_strided may answer no for a strided layout (a `*` in a later tile, a `*` over padded dimensions):
   // where the offset formula holds no division, say that it cannot tell rather than that tiles reorder.
-  const bool formula_linear = offset && offset->text.find(" / ") == std::string::npos &&
-                              offset->text.find(" mod ") == std::string::npos &&
-                              offset->text.find(" ceildiv ") == std::string::npos;
+  const bool formula_linear = offset && !has_division(offset->map);
   row("strides", strided && strides ? bracketed(to_vector(*strides))
                  : formula_linear
                      ? "unknown (is_strided cannot tell for this layout; offset_map has no division)"

@@ -108,6 +108,21 @@ struct c_printer {
 
 }  // namespace detail
 
+/// Whether a result of `m` divides or takes a modulus (its offsets are then no plain sum of strides).
+inline bool has_division(const xlayout::indexing_map& m) {
+  const auto divides = [&](auto&& self, xlayout::expr_id id) -> bool {
+    const xlayout::expr_node& n = m.view()[id];
+    if (n.kind == xlayout::expr_kind::floordiv || n.kind == xlayout::expr_kind::ceildiv ||
+        n.kind == xlayout::expr_kind::mod)
+      return true;
+    return xlayout::is_binary(n.kind) && (self(self, n.lhs) || self(self, n.rhs));
+  };
+  for (std::size_t r = 0; r < m.num_results; ++r) {
+    if (divides(divides, m.results[r])) return true;
+  }
+  return false;
+}
+
 /// The C definitions of the floor helpers an expression may call (xlayout_floordiv, xlayout_mod,
 /// xlayout_ceildiv: XLA's floordiv, mod and ceildiv on int64_t; a mod by a negative divisor is the mod by
 /// its magnitude, as in XLA).
