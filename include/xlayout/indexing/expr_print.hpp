@@ -73,20 +73,29 @@ struct expr_printer {
 
   /// Does `a - (...)`, the sum e printed negated, parse back to e itself? The parser negates a sum after a
   /// minus as XLA does (like terms merged, constants folded, terms sorted), so only where e already is such a
-  /// sum: a left chain of distinct single terms (a base times a constant, a base, or one constant) in XLA's
-  /// order. Otherwise e prints as `a + (e)` (a map parsed from `d0 + (d0 * -2 - 1 - 1)` keeps its two
-  /// constants, and printing it must give the text that parses to it again).
+  /// sum: distinct single terms (a base times a constant, a base, or one constant) in XLA's order. Otherwise
+  /// e prints as `a + (e)` (a map parsed from `d0 + (d0 * -2 - 1 - 1)` keeps its two constants, and printing
+  /// it must give the text that parses to it again).
   constexpr bool negation_reparses(expr_id e) const noexcept {
     constexpr std::size_t max_terms = 32;
+    // The summands as printed, right to left (terms[n - 1] is the leftmost), however the sum is nested: the
+    // text reads back as a left chain, so a right-nested sum must be judged as that chain would be, or its
+    // second printing could differ from its first (`a + (d0 * -3 + s0 - 1)`, then `a - (d0 * 3 - s0 + 1)`).
     expr_id terms[max_terms]{};
-    std::size_t n = 0;
-    while (v.kind(e) == expr_kind::add) {
-      if (v.kind(v[e].rhs) == expr_kind::add || n == max_terms) return false;
-      terms[n++] = v[e].rhs;
-      e = v[e].lhs;
+    expr_id pending[max_terms]{};
+    std::size_t n = 0, np = 0;
+    pending[np++] = e;
+    while (np > 0) {
+      const expr_id t = pending[--np];
+      if (v.kind(t) == expr_kind::add) {
+        if (np + 2 > max_terms) return false;
+        pending[np++] = v[t].lhs;
+        pending[np++] = v[t].rhs;  // taken first: the rightmost summand comes out first
+      } else {
+        if (n == max_terms) return false;
+        terms[n++] = t;
+      }
     }
-    if (n == max_terms) return false;
-    terms[n++] = e;  // terms[n - 1] is the leftmost
     std::size_t constants = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const expr_id t = terms[i];
