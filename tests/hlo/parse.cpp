@@ -508,6 +508,29 @@ TEST_CASE("parse: errors carry the id, the line and the column (counted by hand)
                  where{error_id::hlo_empty_module, 3, 1});
   STATIC_REQUIRE(error_of("ENTRY a {\n  p = f32[] parameter(0)\n}\nENTRY b {\n  p = f32[] parameter(0)\n}") ==
                  where{error_id::hlo_multiple_entries, 4, 1});
+  // A second ROOT (XLA: "one computation should have only one ROOT"): line 4, the R at column 3.
+  STATIC_REQUIRE(
+      error_of(
+          "ENTRY e {\n  ROOT p = f32[] parameter(0)\n  q = f32[] negate(p)\n  ROOT n = f32[] negate(q)\n}") ==
+      where{error_id::hlo_multiple_roots, 4, 3});
+  // One ROOT in each of two computations is fine.
+  STATIC_REQUIRE(parse("a {\n  ROOT x = f32[] parameter(0)\n}\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}")
+                     .has_value());
+  // Parameter numbers 0 to n - 1, each once. `  ROOT p = f32[] parameter(1)`: a lone parameter numbered 1,
+  // the 1 at column 28; a gap is reported at the largest number (line 3, column 23).
+  STATIC_REQUIRE(error_of("ENTRY e {\n  ROOT p = f32[] parameter(1)\n}") ==
+                 where{error_id::hlo_invalid_parameter_number, 2, 28});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[] parameter(0)\n  q = f32[] parameter(2)\n  ROOT t = (f32[], "
+                          "f32[]) tuple(p, q)\n}") == where{error_id::hlo_invalid_parameter_number, 3, 23});
+  // The same number twice (line 3, column 23) and a negative number (line 2, column 23).
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[] parameter(0)\n  q = f32[] parameter(0)\n  ROOT t = (f32[], "
+                          "f32[]) tuple(p, q)\n}") == where{error_id::hlo_invalid_parameter_number, 3, 23});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[] parameter(-1)\n}") ==
+                 where{error_id::hlo_invalid_parameter_number, 2, 23});
+  // Numbers out of order are XLA's too: parameter(1) before parameter(0).
+  STATIC_REQUIRE(parse("ENTRY e {\n  q = f32[] parameter(1)\n  p = f32[] parameter(0)\n  ROOT t = (f32[], "
+                       "f32[]) tuple(p, q)\n}")
+                     .has_value());
   // `  = f32[] parameter(0)`: no name at column 3.
   STATIC_REQUIRE(error_of("ENTRY e {\n  = f32[] parameter(0)\n}") ==
                  where{error_id::hlo_expected_name, 2, 3});

@@ -160,7 +160,10 @@
   X(dynamic_dimensions_size_mismatch,                                                                       \
     "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use "      \
     "make_shape)")                                                                                          \
-  X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")
+  X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")       \
+  X(hlo_multiple_roots, "HLO text: a computation has more than one instruction marked ROOT")                \
+  X(hlo_invalid_parameter_number,                                                                           \
+    "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -485,6 +488,8 @@ struct error_at_column {
   static_assert(Id != error_id::index_type_overflow, "[xlayout:index_type_overflow] " "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type");
   static_assert(Id != error_id::dynamic_dimensions_size_mismatch, "[xlayout:dynamic_dimensions_size_mismatch] " "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use " "make_shape)");
   static_assert(Id != error_id::invalid_metadata_prefix, "[xlayout:invalid_metadata_prefix] " "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative");
+  static_assert(Id != error_id::hlo_multiple_roots, "[xlayout:hlo_multiple_roots] " "HLO text: a computation has more than one instruction marked ROOT");
+  static_assert(Id != error_id::hlo_invalid_parameter_number, "[xlayout:hlo_invalid_parameter_number] " "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

@@ -492,11 +492,16 @@ class module_parser {
       if (!m_->computations.try_push_back(comp)) return fail_at(error_id::hlo_capacity_exceeded, name_pos);
       if (is_entry) m_->entry = comp_;
     }
+    params_ = {};
     while (!take('}')) {
       if (in().failed()) return false;
       if (in().at_end()) return fail_here(error_id::unexpected_end);
       if (!instruction_statement()) return false;
     }
+    // XLA numbers a computation's n parameters 0 to n - 1 (HloComputation checks it as it is built): with
+    // distinct numbers (checked as each is read), the largest is the one out of range if any is.
+    if (params_.count > 0 && params_.largest >= params_.count)
+      return fail_at(error_id::hlo_invalid_parameter_number, params_.largest_pos);
     if constexpr (!Counting) {
       computation& c = m_->computations[comp_];
       if (c.root == none && c.num_instructions > 0)
@@ -512,7 +517,12 @@ class module_parser {
   // ---- instructions -----------------------------------------------------------------------------------
   constexpr bool instruction_statement() noexcept {
     instruction ins;
+    const std::size_t root_pos = pos();
     ins.is_root = keyword("ROOT");
+    if (ins.is_root) {  // XLA's parser: "one computation should have only one ROOT", at the second
+      if (root_seen_ == comp_ + 1u) return fail_at(error_id::hlo_multiple_roots, root_pos);
+      root_seen_ = comp_ + 1u;
+    }
     ws();
     const std::size_t name_pos = pos();
     const std::string_view name = hlo_name();
@@ -537,8 +547,11 @@ class module_parser {
     } else if (!expect('(', error_id::expected_open_paren)) {
       return false;
     } else if (ins.code == opcode::parameter) {
-      if (!integer(ins.attrs.parameter_number) || !expect(')', error_id::expected_closing_paren))
-        return false;
+      ws();
+      const std::size_t number_pos = pos();
+      if (!integer(ins.attrs.parameter_number)) return false;
+      if (!parameter_number(ins.attrs.parameter_number, number_pos)) return false;
+      if (!expect(')', error_id::expected_closing_paren)) return false;
     } else if (!operands(ins)) {
       return false;
     }
@@ -903,6 +916,31 @@ class module_parser {
   static_vector<pending_call, MaxPending> pending_{};
   std::uint16_t comp_ = 0;
   bool entry_seen_ = false;
+  std::uint32_t root_seen_ = 0;  // 1 + the computation whose ROOT was read
+  struct parameter_numbers {
+    index_t count = 0, largest = -1;
+    std::size_t largest_pos = 0;
+  } params_{};
+
+  /// A parameter's number, at p: not negative and not one this computation has numbered already (XLA's
+  /// HloComputation checks both as it is built); the largest is kept to check the count at the body's end.
+  constexpr bool parameter_number(index_t number, std::size_t p) noexcept {
+    if (number < 0) return fail_at(error_id::hlo_invalid_parameter_number, p);
+    if constexpr (!Counting) {
+      const computation& c = m_->computations[comp_];
+      for (std::size_t i = 0; i < c.num_instructions; ++i) {
+        const instruction& other = m_->instructions[c.first_instruction + i];
+        if (other.code == opcode::parameter && other.attrs.parameter_number == number)
+          return fail_at(error_id::hlo_invalid_parameter_number, p);
+      }
+    }
+    ++params_.count;
+    if (number > params_.largest) {
+      params_.largest = number;
+      params_.largest_pos = p;
+    }
+    return true;
+  }
 };
 
 /// The module type a counting pass uses (never written).
