@@ -33,6 +33,8 @@ const format_case small_floats[] = {
     {element_type::f8e4m3b11fnuz, "f8e4m3b11fnuz"},
     {element_type::f8e8m0fnu, "f8e8m0fnu"},
     {element_type::f4e2m1fn, "f4e2m1fn"},
+    {element_type::f6e3m2fn, "f6e3m2fn"},
+    {element_type::f6e2m3fn, "f6e2m3fn"},
     {element_type::f16, "f16"},
     {element_type::bf16, "bf16"},
 };
@@ -115,6 +117,20 @@ TEST_CASE("known values (ml_dtypes' definitions)", "[tensor][element]") {
   STATIC_REQUIRE(to_float(E8M0{127}) == 1.0f);
   STATIC_REQUIRE(from_float<E8M0>(0.25f).bits == 125);
   STATIC_REQUIRE(from_float<E8M0>(-1.0f).bits == 0xFF);  // unsigned: NaN
+  // The F6 kinds (OCP MX: E3M2 bias 3, largest 28, smallest subnormal 2^-4; E2M3 bias 1, largest 7.5,
+  // smallest subnormal 2^-3; finite, no NaN), one per byte in the low six bits, the sign bit 0x20.
+  using E3M2 = f8_bits<element_type::f6e3m2fn>;
+  using E2M3 = f8_bits<element_type::f6e2m3fn>;
+  STATIC_REQUIRE(to_float(E3M2{0x1F}) == 28.0f);
+  STATIC_REQUIRE(to_float(E3M2{0x3F}) == -28.0f);
+  STATIC_REQUIRE(to_float(E3M2{0x01}) == 0.0625f);
+  STATIC_REQUIRE(to_float(E3M2{0x0C}) == 1.0f);         // exponent field 3 = bias
+  STATIC_REQUIRE(from_float<E3M2>(1e9f).bits == 0x1F);  // saturates
+  STATIC_REQUIRE(to_float(E2M3{0x1F}) == 7.5f);
+  STATIC_REQUIRE(to_float(E2M3{0x01}) == 0.125f);
+  STATIC_REQUIRE(to_float(E2M3{0x08}) == 1.0f);  // exponent field 1 = bias
+  STATIC_REQUIRE(from_float<E2M3>(-100.0f).bits == 0x3F);
+  STATIC_REQUIRE(from_float<E2M3>(1.0625f).bits == 0x08);  // a tie between 1 and 1.125: to the even 1
 }
 
 TEST_CASE("decoding: every bit pattern of every small float type means what its format says",

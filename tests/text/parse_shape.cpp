@@ -100,6 +100,67 @@ TEST_CASE("tuples: nesting, buffers, tokens", "[text][xla]") {
   CHECK(parse_shape("b(f32[2])")->is_buffer);
 }
 
+TEST_CASE("XLA's lexer and parser, rule by rule (a new user's audit against hlo_lexer.cc and hlo_parser.cc)",
+          "[text][xla]") {
+  // An integer never starts with '+' (kPlus is a token of its own): refused at the '+', column by hand.
+  const struct {
+    const char* text;
+    error_id id;
+    index_t position;
+  } refused[] = {
+      {"f32[4,4]{1,0:T(+2,2)}", error_id::expected_integer, 15},
+      {"f32[4,4]{1,+0}", error_id::expected_integer, 11},
+      {"f32[4,4]{1,0:L(+2)}", error_id::expected_integer, 15},
+      {"f32[4,4]{1,0:SC(+0:1)}", error_id::expected_integer, 16},
+      // D(...): at most one '+', then at most one '~' (ParseDimLevelTypes); the second suffix is refused.
+      {"f32[4,4]{1,0:D(D~+,C)}", error_id::expected_closing_paren, 17},
+      {"f32[4,4]{1,0:D(D++,C)}", error_id::expected_closing_paren, 17},
+      {"f32[4,4]{1,0:D(C~~,D)}", error_id::expected_closing_paren, 17},
+      // SC's index list may be empty, but not end with a comma.
+      {"f32[10,20]{1,0:SC(0:1,)}", error_id::expected_integer, 22},
+      // A layout on a token or an opaque value: XLA's parser stops on a CHECK; refused at the '{'.
+      {"token[]{:S(1)}", error_id::invalid_element_type, 7},
+      {"token[]{:}", error_id::invalid_element_type, 7},
+      {"opaque[]{:T(2)}", error_id::invalid_element_type, 8},
+      // A split on an unbounded `?` (ValidateLayoutForShape compares the index with its size, INT64_MIN): at
+      // the 5.
+      {"f32[?,4]{1,0:SC(0:5)}", error_id::invalid_split_config, 18},
+  };
+  for (const auto& c : refused) {
+    INFO(c.text);
+    const auto r = parse_shape(c.text);
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().id == c.id);
+    CHECK(r.error().position == c.position);
+  }
+  // What XLA accepts, printed as XLA prints it.
+  const struct {
+    const char* text;
+    const char* printed;
+  } accepted[] = {
+      {"f32[10,20]{1,0:SC(0:)}", "f32[10,20]{1,0:SC(0:)}"},
+      {"f32[4,4]{1,0:D(D + ~,C)}", "f32[4,4]{1,0}"},
+      {"f32[4,4]{1,0:D(D+~,C~)}", "f32[4,4]{1,0}"},
+      {"b (f32[2])", "b(f32[2]{0})"},
+      {"f6e3m2fn[2,3]", "f6e3m2fn[2,3]{1,0}"},
+      {"F6E2M3FN[4]{0:T(4)}", "f6e2m3fn[4]{0:T(4)}"},
+      {"f32[<=8,4]{1,0:SC(0:5)}", "f32[<=8,4]{1,0:SC(0:5)}"},
+  };
+  for (const auto& c : accepted) {
+    INFO(c.text);
+    const auto r = parse_shape(c.text);
+    REQUIRE(r.has_value());
+    CHECK(to_string(*r).view() == c.printed);
+  }
+  // The F6 kinds take a byte each, as XLA stores them: f6e3m2fn[2,3] is 6 bytes.
+  STATIC_REQUIRE(bit_width(parse_shape("f6e3m2fn[2,3]")->element_type) == 8);
+  // P(...) of a scalar prints without the empty layout, so the text reads back (`P(s32[]{})` did not).
+  const auto l = parse_layout("{0,1:P(s32[])}");
+  REQUIRE(l.has_value());
+  CHECK(to_string(*l).view() == "{0,1:P(s32[])}");
+  CHECK(parse_layout(to_string(*l).view()).has_value());
+}
+
 TEST_CASE("is_valid_layout(text) asks about a layout's text, not a shape's", "[text]") {
   STATIC_REQUIRE(is_valid_layout("{1,0:T(2,2)}"));
   STATIC_REQUIRE(is_valid_layout("{}"));

@@ -16,7 +16,8 @@ constexpr result<index_t> integer(std::string_view s) {
 TEST_CASE("read_integer: the whole int64 range, and nothing beyond it", "[text]") {
   STATIC_REQUIRE(*integer(" 42") == 42);
   STATIC_REQUIRE(*integer("-7") == -7);
-  STATIC_REQUIRE(*integer("+7") == 7);
+  // No '+': XLA's lexer makes it a token of its own (kPlus), never part of a number.
+  STATIC_REQUIRE(integer("+7").error() == error{error_id::expected_integer, 0});
   STATIC_REQUIRE(*integer("9223372036854775807") == index_max);
   STATIC_REQUIRE(*integer("-9223372036854775808") == index_min);
   STATIC_REQUIRE(integer("9223372036854775808").error() == error{error_id::integer_too_large, 0});

@@ -26,7 +26,8 @@ TEST_CASE("element types: XLA's names and storage widths", "[shape]") {
              {"f8e4m3fn", 8},   {"f8e4m3b11fnuz", 8},
              {"f8e5m2fnuz", 8}, {"f8e4m3fnuz", 8},
              {"f8e4m3", 8},     {"f8e3m4", 8},
-             {"f8e8m0fnu", 8},  {"f4e2m1fn", 4}};
+             {"f8e8m0fnu", 8},  {"f4e2m1fn", 4},
+             {"f6e3m2fn", 8},   {"f6e2m3fn", 8}};  // XLA's BitWidth of the F6 kinds: a byte each
   for (const auto& e : xla) {
     INFO(e.name);
     const element_type t = element_type_from_name(e.name);
@@ -56,7 +57,7 @@ TEST_CASE("element tags are values that carry their type and storage", "[shape]"
   STATIC_REQUIRE(element_type_of<double> == element_type::f64);
   // The Mp11 list holds every array element type once, and each maps to a storage type.
   using namespace boost::mp11;
-  STATIC_REQUIRE(mp_size<element_tags>::value == 30);
+  STATIC_REQUIRE(mp_size<element_tags>::value == 32);
   STATIC_REQUIRE(mp_is_set<element_tags>::value);
   using storages = mp_transform<storage_t, element_tags>;
   STATIC_REQUIRE(mp_count<storages, void>::value == 0);
@@ -121,7 +122,10 @@ TEST_CASE("XLA's PrimitiveType numbers, both ways (what a custom call's XLA_FFI_
              {"s1", 30},
              {"u1", 31},
              {"f4e2m1fn", 32},
-             {"f8e8m0fnu", 33}};
+             {"f8e8m0fnu", 33},
+             {"buffer", 34},
+             {"f6e3m2fn", 35},
+             {"f6e2m3fn", 36}};
   for (const auto& e : xla) {
     INFO(e.name);
     const element_type t = element_type_from_name(e.name);

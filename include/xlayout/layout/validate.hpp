@@ -55,7 +55,8 @@ constexpr layout_issue find_layout_issue(const shape& s) noexcept {
     index_t previous = 0;
     for (std::size_t i = 0; i < sc.split_indices.size(); ++i) {
       const index_t v = sc.split_indices[i];
-      if (v <= previous || (size != dyn && v >= size)) {
+      // An unbounded `?` has no size to split below (XLA compares with its size, INT64_MIN: always out).
+      if (v <= previous || size == dyn || v >= size) {
         return {error_id::invalid_split_config, F::split_configs, index_t(c), index_t(i)};
       }
       previous = v;

@@ -1,6 +1,6 @@
-// include/xlayout/tensor/minifloat.hpp: the numerics of the float types C++ lacks: BF16, F16, the F8 kinds
-// and F4E2M1FN, their formats (ml_dtypes' definitions) and the conversions to and from float (round to
-// nearest even, ml_dtypes' rules).
+// include/xlayout/tensor/minifloat.hpp: the numerics of the float types C++ lacks: BF16, F16, the F8 kinds,
+// the F6 kinds and F4E2M1FN, their formats (ml_dtypes' definitions) and the conversions to and from float
+// (round to nearest even, ml_dtypes' rules).
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -16,7 +16,7 @@ namespace XLAYOUT_NAMESPACE {
 namespace detail {
 
 /// How a small float marks NaN: IEEE (exponent all ones, mantissa not zero), all bits but the sign set
-/// (`fn` types), the negative-zero pattern (`fnuz` types), or not at all (F4E2M1FN).
+/// (`fn` types), the negative-zero pattern (`fnuz` types), or not at all (F4E2M1FN, the F6 kinds).
 enum class nan_encoding : unsigned char { ieee, all_ones, negative_zero, none };
 
 /// A binary floating-point format of at most 16 bits.
@@ -56,6 +56,10 @@ XLAYOUT_HD constexpr minifloat_format format_of(element_type t) noexcept {
       return {8, 0, 127, false, false, N::all_ones, false};
     case element_type::f4e2m1fn:
       return {2, 1, 1, true, false, N::none, true};
+    case element_type::f6e3m2fn:
+      return {3, 2, 3, true, false, N::none, true};
+    case element_type::f6e2m3fn:
+      return {2, 3, 1, true, false, N::none, true};
     default:
       return {};
   }
@@ -123,7 +127,7 @@ XLAYOUT_HD constexpr std::uint32_t minifloat_nan(const minifloat_format& f, bool
     case nan_encoding::all_ones:
       return sign | ((1u << payload) - 1);
     case nan_encoding::negative_zero:
-    case nan_encoding::none:  // F4E2M1FN has no NaN; ml_dtypes gives the negative-zero pattern
+    case nan_encoding::none:  // F4E2M1FN, F6: no NaN; ml_dtypes gives negative zero
       return 1u << payload;
   }
   return 0;
@@ -141,8 +145,8 @@ XLAYOUT_HD constexpr std::uint64_t round_shift_right(std::uint64_t k, int shift)
 
 /// The bit pattern of the value of format f nearest to x (ties to even). Values too large for the format
 /// become infinity where it has one, else NaN (ml_dtypes' non-saturating conversion), else the largest value
-/// (F4E2M1FN). Unsigned formats map negative numbers to NaN; F8E8M0FNU maps zero to NaN and values below its
-/// smallest to the smallest.
+/// (F4E2M1FN, the F6 kinds). Unsigned formats map negative numbers to NaN; F8E8M0FNU maps zero to NaN and
+/// values below its smallest to the smallest.
 XLAYOUT_HD constexpr std::uint32_t encode_minifloat(const minifloat_format& f, float x) noexcept {
   const int payload = f.exponent_bits + f.mantissa_bits;
   const std::uint32_t u = bits_of(x);

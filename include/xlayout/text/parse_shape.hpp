@@ -110,7 +110,7 @@ class shape_parser {
   constexpr bool array_shape(shape& s, shape_positions& pos) noexcept {
     in_.skip_space();
     pos.start = static_cast<index_t>(in_.position());
-    if (in_.peek() == 'b' && in_.peek(1) == '(') {
+    if (in_.peek() == 'b' && is_buffer_open()) {  // `b(`, or `b (`: XLA's lexer skips the space
       in_.accept('b');
       in_.accept('(');
       in_.skip_space();
@@ -123,6 +123,13 @@ class shape_parser {
       return true;
     }
     return plain_array(s, pos);
+  }
+
+  /// After a 'b': is the next character, spaces skipped, a '('?
+  constexpr bool is_buffer_open() const noexcept {
+    text::scanner look = in_;
+    look.set_position(look.position() + 1);
+    return look.next_is('(');
   }
 
   /// A layout: `{` minor_to_major [`:` properties] `}`.
@@ -240,6 +247,11 @@ class shape_parser {
       look.skip_space();
       has_layout = text::is_digit(look.peek()) || look.peek() == ':' ||
                    (look.peek() == '-' && text::is_digit(look.peek(1)));
+    }
+    if (has_layout && !is_array_type(s.element_type)) {
+      // `token[]{:S(1)}`: XLA's parser gives the layout to a shape that has none, and stops on a CHECK.
+      in_.skip_space();
+      return in_.fail(error_id::invalid_element_type);
     }
     if (has_layout) {
       if (!layout_text(s.layout, pos.layout)) return false;
@@ -372,7 +384,8 @@ class shape_parser {
     return true;
   }
 
-  /// `D(D,C,S,H...)`: dim level types, each optionally followed by '+' or '~'; accepted and dropped as
+  /// `D(D,C,S,H...)`: dim level types, each optionally followed by '+' then '~' (at most one of each, in
+  /// that order, spaces between as between any tokens: XLA's ParseDimLevelTypes); accepted and dropped as
   /// XLA does.
   constexpr bool dim_level_types() noexcept {
     if (!in_.expect('(', error_id::expected_open_paren)) return false;
@@ -382,7 +395,8 @@ class shape_parser {
         const char c = in_.peek();
         if (c != 'D' && c != 'C' && c != 'S' && c != 'H') return in_.fail(error_id::invalid_dim_level_type);
         in_.set_position(in_.position() + 1);
-        while (in_.peek() == '+' || in_.peek() == '~') in_.set_position(in_.position() + 1);
+        in_.accept('+');
+        in_.accept('~');
       } while (in_.accept(','));
     }
     return in_.expect(')', error_id::expected_closing_paren);
@@ -432,15 +446,18 @@ class shape_parser {
       static_vector<index_t, XLAYOUT_MAX_SPLIT_INDICES> idx_pos;
       if (!in_.read_integer(sc.dimension)) return false;
       if (!in_.expect(':', error_id::unexpected_character)) return false;
-      do {
-        in_.skip_space();
-        const auto p = static_cast<index_t>(in_.position());
-        index_t v = 0;
-        if (!in_.read_integer(v)) return false;
-        if (!sc.split_indices.try_push_back(v))
-          return in_.fail_at(error_id::capacity_exceeded, static_cast<std::size_t>(p));
-        idx_pos.push_back(p);
-      } while (in_.accept(','));
+      // `SC(0:)`, no split index, is XLA's too (ParseSplitConfigs reads a list that may be empty).
+      if (!in_.next_is(')')) {
+        do {
+          in_.skip_space();
+          const auto p = static_cast<index_t>(in_.position());
+          index_t v = 0;
+          if (!in_.read_integer(v)) return false;
+          if (!sc.split_indices.try_push_back(v))
+            return in_.fail_at(error_id::capacity_exceeded, static_cast<std::size_t>(p));
+          idx_pos.push_back(p);
+        } while (in_.accept(','));
+      }
       if (!in_.expect(')', error_id::expected_closing_paren)) return false;
       if (!l.split_configs.try_push_back(sc))
         return in_.fail_at(error_id::capacity_exceeded, static_cast<std::size_t>(open));
@@ -557,7 +574,8 @@ constexpr bool is_valid_layout(std::string_view text) noexcept {
   s.layout = *l;
   const bool padded = l->padded_dimensions.size() == l->rank();
   for (std::size_t d = 0; d < l->rank(); ++d) {
-    s.dimensions.push_back(padded ? l->padded_dimensions[d] : dyn);
+    // No size known: a bound nothing exceeds (a split index needs a size, which an unbounded '?' lacks).
+    s.dimensions.push_back(padded ? l->padded_dimensions[d] : index_max);
     s.dynamic_dimensions.push_back(!padded);
   }
   return is_valid_layout(s);

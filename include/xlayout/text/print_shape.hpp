@@ -73,9 +73,13 @@ constexpr void print_properties(static_string<N>& out, const layout& l) noexcept
     const sparse_physical_shape& p = l.physical_shape;
     out.append("P(").append(element_type_name(p.element_type)).append('[');
     print_int_list(out, p.dimensions.data(), p.dimensions.size());
-    out.append("]{");
-    print_int_list(out, p.minor_to_major.data(), p.minor_to_major.size());
-    out.append("})");
+    out.append(']');
+    if (!p.minor_to_major.empty()) {  // a scalar's empty layout is left out, as XLA prints shapes
+      out.append('{');
+      print_int_list(out, p.minor_to_major.data(), p.minor_to_major.size());
+      out.append('}');
+    }
+    out.append(')');
   }
   if (l.dynamic_shape_metadata_prefix_bytes > 0) {
     out.append("M(").append_int(l.dynamic_shape_metadata_prefix_bytes).append(')');

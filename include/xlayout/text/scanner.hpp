@@ -70,14 +70,15 @@ class scanner {
     return fail(at_end() ? error_id::unexpected_end : id);
   }
 
-  /// An optionally signed decimal integer (after optional whitespace). Fails with expected_integer or
-  /// integer_too_large, positioned at the first digit.
+  /// A decimal integer, with a '-' when allow_sign (after optional whitespace). Fails with expected_integer
+  /// or integer_too_large, positioned at the first digit. No '+': XLA's lexer reads it as a token of its own,
+  /// never as part of a number, so `T(+2)` or `{1,+0}` is no text XLA accepts.
   constexpr bool read_integer(index_t& out, bool allow_sign = true) noexcept {
     skip_space();
     const std::size_t start = pos_;
     bool negative = false;
-    if (allow_sign && (peek() == '-' || peek() == '+')) {
-      negative = peek() == '-';
+    if (allow_sign && peek() == '-') {
+      negative = true;
       ++pos_;
     }
     if (!is_digit(peek())) {

@@ -46,7 +46,9 @@ namespace XLAYOUT_NAMESPACE {
   X(f8e4m3fnuz, "f8e4m3fnuz", F8E4M3FNUZ, 8, 'f', f8_bits<element_type::f8e4m3fnuz>)             \
   X(f8e5m2, "f8e5m2", F8E5M2, 8, 'f', f8_bits<element_type::f8e5m2>)                             \
   X(f8e5m2fnuz, "f8e5m2fnuz", F8E5M2FNUZ, 8, 'f', f8_bits<element_type::f8e5m2fnuz>)             \
-  X(f8e8m0fnu, "f8e8m0fnu", F8E8M0FNU, 8, 'f', f8_bits<element_type::f8e8m0fnu>)
+  X(f8e8m0fnu, "f8e8m0fnu", F8E8M0FNU, 8, 'f', f8_bits<element_type::f8e8m0fnu>)                 \
+  X(f6e3m2fn, "f6e3m2fn", F6E3M2FN, 8, 'f', f8_bits<element_type::f6e3m2fn>)                     \
+  X(f6e2m3fn, "f6e2m3fn", F6E2M3FN, 8, 'f', f8_bits<element_type::f6e2m3fn>)
 
 // The types that are no array element (tuple, opaque, token, buffer): same columns, kind 'x', no storage.
 // OPAQUE_TYPE is XLA's enumerator (a plain OPAQUE would collide with a <windows.h> macro).
@@ -136,7 +138,7 @@ XLAYOUT_HD constexpr int bit_width(element_type t) noexcept {
 
 /// XLA's number of the type: its PrimitiveType in xla_data.proto, which the FFI's XLA_FFI_DataType (what a
 /// custom call receives) repeats: F32 is 11, BF16 16, S4 21. element_type's own values are not these. 0
-/// (XLA's PRIMITIVE_TYPE_INVALID) for invalid, and for buffer, whose number this library does not carry.
+/// (XLA's PRIMITIVE_TYPE_INVALID) for invalid.
 XLAYOUT_HD constexpr int primitive_type_number(element_type t) noexcept {
   switch (t) {
     // clang-format off
@@ -156,7 +158,8 @@ XLAYOUT_HD constexpr int primitive_type_number(element_type t) noexcept {
     case element_type::u2: return 27;             case element_type::f8e4m3: return 28;
     case element_type::f8e3m4: return 29;         case element_type::s1: return 30;
     case element_type::u1: return 31;             case element_type::f4e2m1fn: return 32;
-    case element_type::f8e8m0fnu: return 33;
+    case element_type::f8e8m0fnu: return 33;     case element_type::buffer: return 34;
+    case element_type::f6e3m2fn: return 35;      case element_type::f6e2m3fn: return 36;
     // clang-format on
     default:
       return 0;
@@ -166,7 +169,7 @@ XLAYOUT_HD constexpr int primitive_type_number(element_type t) noexcept {
 /// The element type of XLA's PrimitiveType number n (primitive_type_number's inverse: a custom call's
 /// XLA_FFI_DataType, a PrimitiveType from a proto); element_type::invalid for a number that names none.
 XLAYOUT_HD constexpr element_type element_type_from_primitive_type(int n) noexcept {
-  for (int i = 1; i < static_cast<int>(element_type::buffer); ++i) {
+  for (int i = 1; i < element_type_count; ++i) {
     const auto t = static_cast<element_type>(i);
     if (primitive_type_number(t) == n) return t;
   }
@@ -204,7 +207,8 @@ struct f16_bits {
   std::uint16_t bits = 0;
   friend constexpr bool operator==(const f16_bits&, const f16_bits&) = default;
 };
-/// Raw storage of one 8-bit float of kind E (F8E4M3FN, F8E5M2, ...).
+/// Raw storage of one 8-bit float of kind E (F8E4M3FN, F8E5M2, ...), or of a 6-bit one (F6E3M2FN, F6E2M3FN),
+/// which XLA stores one per byte (primitive_util::BitWidth: 8), in the low six bits.
 template <element_type E>
 struct f8_bits {
   std::uint8_t bits = 0;
