@@ -58,16 +58,17 @@ struct index_program {
 
 namespace detail {
 
-/// A mixed-radix digit of a tiled dimension's index: ((lc) / divisor mod modulus), value in [0, radix).
+/// A mixed-radix digit of a tiled dimension's index: (e[dim] / divisor mod modulus), value in [0, radix);
+/// dim -1 for a digit that is always 0 (a slot of tile padding). Following the tiles digit by digit, a digit
+/// only ever reads one logical dimension: a '*' puts whole digits side by side, and a tile cuts a digit
+/// into two of the same dimension.
 struct program_digit {
-  static_vector<index_t, XLAYOUT_MAX_RANK> coefficients;
+  index_t dim = -1;
   index_t divisor = 1;
   index_t modulus = 0;
   index_t radix = 1;
   index_t max_value = 0;  // the largest value the digit takes (<= radix - 1)
 };
-/// The digits of one dimension, least significant first.
-using digit_list = static_vector<program_digit, max_tiled_rank>;
 
 /// The largest value of sum_d c_d * e_d over the shape (coefficients are non-negative here).
 constexpr index_t max_combination(const shape& s,
@@ -79,35 +80,57 @@ constexpr index_t max_combination(const shape& s,
 
 /// Drops a modulo that never wraps and recomputes the digit's largest value.
 constexpr void tidy(const shape& s, program_digit& g) noexcept {
-  index_t top = max_combination(s, g.coefficients) / g.divisor;
+  const index_t top = g.dim < 0 ? 0 : (laid_out_extent(s, static_cast<std::size_t>(g.dim)) - 1) / g.divisor;
   if (g.modulus != 0 && top < g.modulus) g.modulus = 0;
   g.max_value = g.modulus != 0 ? g.modulus - 1 : top;
 }
 
-/// Splits a dimension's digits by tile size t into (inner = value mod t, outer = value / t).
-/// Returns false when the split does not line up with the digits.
-constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digit_list& outer,
-                            digit_list& inner) noexcept {
-  outer.clear();
-  inner.clear();
+/// The digits of every dimension being tiled, in one array: each dimension owns a run of it (sized_digits).
+/// Sized for what realistic layouts need, not for every dimension holding the most digits any can: that
+/// was 60 x 60 digits, 490 KB of stack for one compilation (an audit on a Cortex-M4). A layout that needs
+/// more gets an inexact program (linear_index answers).
+inline constexpr std::size_t digit_pool_capacity = 2 * max_tiled_rank;
+struct digit_pool {
+  program_digit digits[digit_pool_capacity]{};
+  std::size_t used = 0;
+};
+
+/// One dimension of the shape being tiled, as compile_tiled_program follows it: its digits (least
+/// significant first; their radices multiply to the size), digits [first, first + count) of the pool, and
+/// its size.
+struct sized_digits {
+  std::size_t first = 0;
+  std::size_t count = 0;
+  index_t size = 1;
+};
+
+/// Splits digits x of the pool by tile size t into (inner = value mod t, outer = value / t), appended to the
+/// pool. Returns false when the split does not line up with the digits, or the pool is full.
+constexpr bool split_digits(const shape& s, digit_pool& pool, const sized_digits& x, index_t t,
+                            sized_digits& outer, sized_digits& inner) noexcept {
+  // inner takes at most x.count + 1 digits (a filler), outer as many; outer moves down after inner below.
+  if (pool.used + 2 * (x.count + 1) > digit_pool_capacity) return false;
+  inner = {pool.used, 0, 0};
+  outer = {pool.used + x.count + 1, 0, 0};
+  const auto push = [&](sized_digits& l, const program_digit& g) { pool.digits[l.first + l.count++] = g; };
   index_t product = 1;
   std::size_t k = 0;
-  for (; k < x.size(); ++k) {
+  for (; k < x.count; ++k) {
     if (product == t) break;
-    const program_digit& g = x[k];
-    const bool top = k + 1 == x.size();
+    const program_digit g = pool.digits[x.first + k];
+    const bool top = k + 1 == x.count;
     if (g.radix == 0) return false;  // a zero-sized dimension: no element to compile for (f32[0]{0:T(*,4)})
     if (t % product != 0) return false;
     const index_t u = t / product;  // what is left of t to take from this digit
     if (u >= g.radix && !(top && u > g.radix) && u % g.radix == 0) {  // the whole digit goes inside
-      inner.push_back(g);
+      push(inner, g);
       product *= g.radix;
       continue;
     }
     if (top && g.max_value < u) {  // the top digit fits inside the remaining tile: all of it is inner
       program_digit whole = g;
       whole.radix = u;  // it occupies the rest of the tile, padding included
-      inner.push_back(whole);
+      push(inner, whole);
       product = t;
       ++k;
       break;
@@ -125,21 +148,21 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
     high.radix = g.radix / u + (g.radix % u != 0 ? 1 : 0);  // ceil(radix / u): radix + u - 1 may overflow
     tidy(s, low);
     tidy(s, high);
-    inner.push_back(low);
-    outer.push_back(high);
+    push(inner, low);
+    push(outer, high);
     product = t;
     ++k;
     break;
   }
-  for (; k < x.size(); ++k) outer.push_back(x[k]);
+  for (; k < x.count; ++k) push(outer, pool.digits[x.first + k]);
   // Keep the invariant that a dimension's digit radices multiply to its size: slots that hold only tile
   // padding get a digit that is always 0. The products are checked: next to a dimension of size 0 the
   // others may multiply past int64 (f32[0,8,2^62,2,10]{...:T(*,*,*,2,3)}: 2 * 2^62; fuzz shape_text), and
   // the program is then not exact.
-  const auto radix_product = [](const digit_list& l, index_t& out) {
+  const auto radix_product = [&](const sized_digits& l, index_t& out) {
     out = 1;
-    for (const program_digit& g : l) {
-      const checked_index p = checked_mul(out, g.radix);
+    for (std::size_t i = 0; i < l.count; ++i) {
+      const checked_index p = checked_mul(out, pool.digits[l.first + i].radix);
       if (!p.ok) return false;
       out = p.value;
     }
@@ -148,15 +171,21 @@ constexpr bool split_digits(const shape& s, const digit_list& x, index_t t, digi
   index_t slots = 1, inner_slots = 1, outer_slots = 1;
   if (!radix_product(x, slots) || !radix_product(inner, inner_slots) || !radix_product(outer, outer_slots))
     return false;
-  const auto pad = [&](digit_list& l, index_t have, index_t want) {
+  const auto pad = [&](sized_digits& l, index_t have, index_t want) {
     if (have == want) return true;
     if (have > want || want % have != 0) return false;
     program_digit filler;
-    filler.coefficients.resize(s.rank());
     filler.radix = want / have;
-    return l.try_push_back(filler);
+    push(l, filler);
+    return true;
   };
-  return pad(inner, inner_slots, t) && pad(outer, outer_slots, ceil_div(slots, t));
+  if (!pad(inner, inner_slots, t) || !pad(outer, outer_slots, ceil_div(slots, t))) return false;
+  // Outer's digits right after inner's, and the pool's end after them.
+  const std::size_t to = inner.first + inner.count;
+  for (std::size_t i = 0; i < outer.count; ++i) pool.digits[to + i] = pool.digits[outer.first + i];
+  outer.first = to;
+  pool.used = to + outer.count;
+  return true;
 }
 
 /// Merges a low digit and the next digit of the same combination when they sit next to each other in
@@ -185,102 +214,127 @@ constexpr void coalesce_terms(const shape& s, index_program& prog) noexcept {
   }
 }
 
-/// One dimension of the shape being tiled, as compile_index_program follows it: its digits (least
-/// significant first; their radices multiply to the size) and its size.
-struct sized_digits {
-  digit_list digits;
-  index_t size = 1;
-};
-
 /// The tile step's number kind for index programs (layout/tiling.hpp's apply_tile): merging a '*' group
 /// puts the more-minor dimension's digits below the major one's, splitting by a tile size is split_digits
-/// (which fails where the split does not line up with the digits: the program is then not exact).
+/// (which fails where the split does not line up with the digits: the program is then not exact). Every
+/// result is a new run at the end of the pool; compile_tiled_program compacts the pool between tiles.
 struct digit_arithmetic {
   using value_type = sized_digits;
   const shape& s;
+  digit_pool& pool;
+  bool full = false;  // unit() found no room: the program is not exact
 
-  constexpr sized_digits unit() const noexcept {
-    program_digit one;
-    one.coefficients.resize(s.rank());
-    one.radix = 1;
-    sized_digits u;
-    u.digits.push_back(one);
-    return u;
-  }
-  constexpr bool merge(sized_digits& major, const sized_digits& minor) const noexcept {
-    digit_list merged = minor.digits;  // the most-minor member's digits are least significant
-    for (const program_digit& g : major.digits) {
-      if (!merged.try_push_back(g)) return false;
+  constexpr sized_digits unit() noexcept {
+    if (pool.used == digit_pool_capacity) {
+      full = true;
+      return {};
     }
+    pool.digits[pool.used] = program_digit{};  // reads nothing, radix 1
+    return {pool.used++, 1, 1};
+  }
+  constexpr bool merge(sized_digits& major, const sized_digits& minor) noexcept {
+    if (full || pool.used + major.count + minor.count > digit_pool_capacity) return false;
     const checked_index ms = checked_mul(major.size, minor.size);
     if (!ms.ok) return false;  // inexact: linear_index handles it (span_overflow)
-    major.digits = merged;
-    major.size = ms.value;
+    const std::size_t first = pool.used;
+    // The most-minor member's digits are least significant.
+    for (std::size_t i = 0; i < minor.count; ++i) pool.digits[pool.used++] = pool.digits[minor.first + i];
+    for (std::size_t i = 0; i < major.count; ++i) pool.digits[pool.used++] = pool.digits[major.first + i];
+    major = {first, minor.count + major.count, ms.value};
     return true;
   }
   constexpr bool split(const sized_digits& merged, index_t t, sized_digits& count,
-                       sized_digits& within) const noexcept {
-    count = sized_digits{};
-    within = sized_digits{};
-    if (!split_digits(s, merged.digits, t, count.digits, within.digits)) return false;
+                       sized_digits& within) noexcept {
+    if (full || !split_digits(s, pool, merged, t, count, within)) return false;
     count.size = ceil_div(merged.size, t);
     within.size = t;
     return true;
   }
 };
 
+/// Moves the runs of `dims` to the start of the pool, in order, dropping what earlier steps left behind.
+template <std::size_t N>
+constexpr void compact(digit_pool& pool, static_vector<sized_digits, N>& dims) noexcept {
+  std::size_t to = 0;
+  // The runs do not overlap; taken in the order they lie in the pool, each moves down (or stays).
+  for (std::size_t done = 0; done < dims.size(); ++done) {
+    std::size_t next = dims.size();
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+      if (dims[i].first >= to && dims[i].count > 0 &&
+          (next == dims.size() || dims[i].first < dims[next].first))
+        next = i;
+    }
+    if (next == dims.size()) break;
+    sized_digits& d = dims[next];
+    for (std::size_t i = 0; i < d.count; ++i) pool.digits[to + i] = pool.digits[d.first + i];
+    d.first = to;
+    to += d.count;
+  }
+  pool.used = to;
+}
+
 }  // namespace detail
 
 namespace detail {
 /// compile_index_program without its second attempt: the tiles followed digit by digit, each term one
 /// logical dimension's digit (what the canonical offset form reads). Not exact where a tile splits a
-/// combined group or a digit in a way that does not line up, e.g. T(*,3) over [2,5].
-constexpr index_program compile_tiled_program(const shape& s) noexcept {
-  index_program prog;
-  if (!is_static(s) || find_layout_issue(s)) return prog;
+/// combined group or a digit in a way that does not line up, e.g. T(*,3) over [2,5]. Written into `prog`
+/// (its terms are cleared first): the callers keep one program, not a copy per step (a program is 7.7 KB,
+/// and these functions also run on microcontrollers' stacks).
+constexpr void compile_tiled_program_into(const shape& s, index_program& prog) noexcept {
+  prog.terms.clear();
+  prog.exact = false;
+  if (!is_static(s) || find_layout_issue(s)) return;
   using detail::program_digit;
+  detail::digit_pool pool;
   static_vector<detail::sized_digits, max_tiled_rank> dims;  // the current dimensions, major first
   for (std::size_t j = 0; j < s.rank(); ++j) {
     const std::size_t d = detail::physical_to_logical(s, j);
     program_digit g;
-    g.coefficients.resize(s.rank());
-    g.coefficients[d] = 1;
+    g.dim = static_cast<index_t>(d);
     g.radix = laid_out_extent(s, d);
     detail::tidy(s, g);
-    detail::sized_digits x;
-    x.digits.push_back(g);
-    x.size = laid_out_extent(s, d);
-    dims.push_back(x);
+    pool.digits[pool.used] = g;
+    dims.push_back({pool.used++, 1, laid_out_extent(s, d)});
   }
-  detail::digit_arithmetic k{s};
-  if (!detail::apply_tiles(k, dims, s.layout)) return prog;
+  detail::digit_arithmetic k{s, pool};
+  for (const tile& t : s.layout.tiles) {
+    detail::compact(pool, dims);
+    if (!detail::apply_tile(k, dims, t) || k.full) return;
+  }
   // Row-major strides of the tiled shape, then each digit's weight inside its dimension. Checked: a shape
   // with a zero-sized dimension has span 0 however large the others are, and their strides may still
   // overflow; such a program is not exact (linear_index and strides() then answer).
   index_t stride = 1;
   for (std::size_t i = dims.size(); i-- > 0;) {
     index_t weight = 1;
-    for (const program_digit& g : dims[i].digits) {
+    for (std::size_t n = 0; n < dims[i].count; ++n) {
+      const program_digit& g = pool.digits[dims[i].first + n];
       if (g.max_value > 0) {
         index_term term;
-        term.coefficients = g.coefficients;
+        term.coefficients.resize(s.rank());
+        term.coefficients[static_cast<std::size_t>(g.dim)] = 1;
         term.divisor = g.divisor;
         term.modulus = g.modulus;
         const checked_index ts = checked_mul(weight, stride);
-        if (!ts.ok) return prog;
+        if (!ts.ok) return;
         term.stride = ts.value;
-        if (!prog.terms.try_push_back(term)) return prog;
+        if (!prog.terms.try_push_back(term)) return;
       }
       const checked_index w = checked_mul(weight, g.radix);
-      if (!w.ok) return prog;
+      if (!w.ok) return;
       weight = w.value;
     }
     const checked_index st = checked_mul(stride, dims[i].size);
-    if (!st.ok) return prog;
+    if (!st.ok) return;
     stride = st.value;
   }
   detail::coalesce_terms(s, prog);
   prog.exact = true;
+}
+constexpr index_program compile_tiled_program(const shape& s) noexcept {
+  index_program prog;
+  compile_tiled_program_into(s, prog);
   return prog;
 }
 
@@ -470,10 +524,12 @@ constexpr shape merge_combined_dimensions(
 
 /// The canonical form of `s`, through merge_combined_dimensions when its own index program is not exact.
 constexpr offset_form offset_form_of(const shape& s) noexcept {
-  const index_program prog = compile_tiled_program(s);
+  index_program prog;
+  compile_tiled_program_into(s, prog);
   if (prog.exact || s.layout.tiles.empty()) return offset_form_of(s, prog);
   const shape merged = merge_combined_dimensions(s);
-  return offset_form_of(merged, compile_tiled_program(merged));
+  compile_tiled_program_into(merged, prog);
+  return offset_form_of(merged, prog);
 }
 
 /// The canonical form of where `s` puts the elements of dimension d alone: linear_index of e * unit(d),
@@ -523,19 +579,18 @@ struct merged_dimensions {
   index_program program;
   bool exact = false;
 };
-constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
-  merged_dimensions m;
+/// merge_dimensions_of, written into `m`.
+constexpr void merge_dimensions_into(const shape& s, merged_dimensions& m) noexcept {
+  m.exact = false;
   const std::size_t r = s.rank();
   for (int attempt = 0; attempt < 2; ++attempt) {
     const shape from = attempt == 0 ? s : in_physical_order(s);
-    if (from.layout.tiles.empty()) return m;
+    if (from.layout.tiles.empty()) return;
     static_vector<index_t, XLAYOUT_MAX_RANK + 1> first;
-    const shape merged = merge_combined_dimensions(from, &first);
-    if (merged.rank() == r && merged.layout.tiles[0].rank() == from.layout.tiles[0].rank()) continue;
-    const index_program program = compile_tiled_program(merged);
-    if (!program.exact) continue;
-    m.merged = merged;
-    m.program = program;
+    m.merged = merge_combined_dimensions(from, &first);
+    if (m.merged.rank() == r && m.merged.layout.tiles[0].rank() == from.layout.tiles[0].rank()) continue;
+    compile_tiled_program_into(m.merged, m.program);
+    if (!m.program.exact) continue;
     m.exact = true;
     m.group.resize(r);
     m.weight.resize(r);
@@ -555,17 +610,23 @@ constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
         w = next.value;
       }
     }
-    if (m.exact) return m;
-    m = merged_dimensions{};
+    if (m.exact) return;
   }
+  m.exact = false;
+}
+constexpr merged_dimensions merge_dimensions_of(const shape& s) noexcept {
+  merged_dimensions m;
+  merge_dimensions_into(s, m);
   return m;
 }
 
 /// The program of merge_dimensions_of(s) (g.exact) as a program of s: a term's coefficient c on dimension k
 /// of the merged shape becomes c * weight[d] on each dimension d of group k; a term without divisor and
 /// modulus is then split into one term per dimension. Not exact where a coefficient or stride leaves int64.
-constexpr index_program program_of_groups(const shape& s, const merged_dimensions& g) noexcept {
-  index_program out;
+constexpr void program_of_groups_into(const shape& s, const merged_dimensions& g,
+                                      index_program& out) noexcept {
+  out.terms.clear();
+  out.exact = false;
   for (const index_term& m : g.program.terms) {
     index_term t;
     t.coefficients.resize(s.rank());
@@ -574,11 +635,11 @@ constexpr index_program program_of_groups(const shape& s, const merged_dimension
     t.stride = m.stride;
     for (std::size_t d = 0; d < s.rank(); ++d) {
       const checked_index c = checked_mul(m.coefficients[static_cast<std::size_t>(g.group[d])], g.weight[d]);
-      if (!c.ok) return index_program{};
+      if (!c.ok) return;
       t.coefficients[d] = c.value;
     }
     if (t.divisor != 1 || t.modulus != 0) {
-      if (!out.terms.try_push_back(t)) return index_program{};
+      if (!out.terms.try_push_back(t)) return;
       continue;
     }
     for (std::size_t d = 0; d < s.rank(); ++d) {  // c * x * stride: the term x * (c * stride)
@@ -587,12 +648,11 @@ constexpr index_program program_of_groups(const shape& s, const merged_dimension
       u.coefficients.resize(s.rank());
       u.coefficients[d] = 1;
       const checked_index st = checked_mul(t.coefficients[d], t.stride);
-      if (!st.ok || !out.terms.try_push_back(u)) return index_program{};
+      if (!st.ok || !out.terms.try_push_back(u)) return;
       out.terms.back().stride = st.value;
     }
   }
   out.exact = true;
-  return out;
 }
 
 constexpr strided_reading strides_from_form(const shape& s) noexcept {
@@ -637,6 +697,41 @@ constexpr bool strided_program(const index_program& p) noexcept {
 
 }  // namespace detail
 
+namespace detail {
+/// compile_index_program, written into `prog` (one program on the stack, not one per attempt).
+constexpr void compile_index_program_into(const shape& s, index_program& prog) noexcept {
+  compile_tiled_program_into(s, prog);
+  if (prog.exact || s.layout.tiles.empty() || !is_static(s) || find_layout_issue(s)) return;
+  {
+    merged_dimensions g;
+    merge_dimensions_into(s, g);
+    if (g.exact) {
+      program_of_groups_into(s, g, prog);
+      if (prog.exact) {
+        coalesce_terms(s, prog);
+        return;
+      }
+    }
+  }
+  // A strided layout whose strides only the canonical offset form shows (a '*' over dimensions consecutive
+  // in the physical order alone: s32[9,3]{0,1:T(*,2)}): one term per dimension.
+  prog.terms.clear();
+  prog.exact = false;
+  const strided_reading r = strides_from_form(s);
+  if (!r.ok) return;
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dimensions[d] <= 1) continue;
+    index_term t;
+    t.coefficients.resize(s.rank());
+    t.coefficients[d] = 1;
+    t.stride = r.stride[d];
+    prog.terms.push_back(t);  // at most rank terms
+  }
+  prog.exact = true;
+}
+
+}  // namespace detail
+
 /// Compiles the layout of a static, valid shape into terms. Where following the tiles digit by digit does
 /// not line up (a tile that splits a '*'-combined group across its members' digits: T(*,3) over [2,5]),
 /// the program of the shape with the group merged into one dimension (merge_dimensions_of: T(3) over [10],
@@ -646,31 +741,9 @@ constexpr bool strided_program(const index_program& p) noexcept {
 /// per dimension, the strides read from the canonical offset form), e.g. a later tile that cuts an earlier
 /// tile's size it does not divide, a '*' over padded dimensions, or a '*' in a later tile.
 constexpr index_program compile_index_program(const shape& s) noexcept {
-  index_program prog = detail::compile_tiled_program(s);
-  if (prog.exact || s.layout.tiles.empty() || !is_static(s) || find_layout_issue(s)) return prog;
-  const detail::merged_dimensions g = detail::merge_dimensions_of(s);
-  if (g.exact) {
-    index_program out = detail::program_of_groups(s, g);
-    if (out.exact) {
-      detail::coalesce_terms(s, out);
-      return out;
-    }
-  }
-  // A strided layout whose strides only the canonical offset form shows (a '*' over dimensions consecutive
-  // in the physical order alone: s32[9,3]{0,1:T(*,2)}): one term per dimension.
-  const detail::strided_reading r = detail::strides_from_form(s);
-  if (!r.ok) return prog;
-  index_program out;
-  for (std::size_t d = 0; d < s.rank(); ++d) {
-    if (s.dimensions[d] <= 1) continue;
-    index_term t;
-    t.coefficients.resize(s.rank());
-    t.coefficients[d] = 1;
-    t.stride = r.stride[d];
-    out.terms.push_back(t);  // at most rank terms
-  }
-  out.exact = true;
-  return out;
+  index_program prog;
+  detail::compile_index_program_into(s, prog);
+  return prog;
 }
 
 /// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,

@@ -472,7 +472,8 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   // No element: nothing to place (an index program of such a shape may not exist: a tile over an extent of
   // 0); the strided path with no term, which no valid index reaches.
   if (*count == 0) return m;
-  index_program program = compile_index_program(sized);
+  index_program program;  // written in place: a program is 7.7 KB of stack, and this runs on microcontrollers
+  detail::compile_index_program_into(sized, program);
   if (!program.exact) return error_id::tile_access_unsupported;
   bool merged = false;
   for (const index_term& t : program.terms) merged = merged || t.single_dimension() < 0;
@@ -480,7 +481,7 @@ constexpr result<basic_runtime_mapping<MaxRank>> make_runtime_mapping(const shap
   if (merged) {
     // Terms of several dimensions (a tile that splits a '*' group): the program of the shape with the groups
     // merged, whose terms read one (merged) dimension each, behind a step that forms the merged index.
-    g = detail::merge_dimensions_of(sized);
+    detail::merge_dimensions_into(sized, g);
     if (!g.exact) return error_id::tile_access_unsupported;
     program = g.program;
     m.program_rank_ = static_cast<std::uint8_t>(g.merged.rank());
