@@ -163,7 +163,14 @@
   X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")       \
   X(hlo_multiple_roots, "HLO text: a computation has more than one instruction marked ROOT")                \
   X(hlo_invalid_parameter_number,                                                                           \
-    "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once")
+    "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once") \
+  X(tensor_buffer_too_small,                                                                                \
+    "Tensor: the array holds fewer elements than the layout's slots, tile padding included "                \
+    "(required_span_size; bytes for sub-byte types)")                                                       \
+  X(tensor_data_type,                                                                                       \
+    "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, "           \
+    "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor")                               \
+  X(invalid_index_type, "an index must be an integer or an integral constant, one per dimension")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -490,6 +497,9 @@ struct error_at_column {
   static_assert(Id != error_id::invalid_metadata_prefix, "[xlayout:invalid_metadata_prefix] " "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative");
   static_assert(Id != error_id::hlo_multiple_roots, "[xlayout:hlo_multiple_roots] " "HLO text: a computation has more than one instruction marked ROOT");
   static_assert(Id != error_id::hlo_invalid_parameter_number, "[xlayout:hlo_invalid_parameter_number] " "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once");
+  static_assert(Id != error_id::tensor_buffer_too_small, "[xlayout:tensor_buffer_too_small] " "Tensor: the array holds fewer elements than the layout's slots, tile padding included " "(required_span_size; bytes for sub-byte types)");
+  static_assert(Id != error_id::tensor_data_type, "[xlayout:tensor_data_type] " "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, " "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor");
+  static_assert(Id != error_id::invalid_index_type, "[xlayout:invalid_index_type] " "an index must be an integer or an integral constant, one per dimension");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

@@ -84,13 +84,39 @@ class basic_tensor {
 
   /// A tensor with no data (static extents; dynamic ones are 0).
   constexpr basic_tensor() noexcept = default;
-  /// A view of the array at p (static extents).
-  XLAYOUT_HD constexpr explicit basic_tensor(data_handle_type p) noexcept
-    requires(Ext::rank_dynamic() == 0)
+  /// A view of the array at p (static extents). (A template, so that a C array takes the constructor below,
+  /// which checks its size: against a plain pointer parameter, the array's decay would tie and win.)
+  template <class P>
+  requires(Ext::rank_dynamic() == 0 && std::is_convertible_v<P, data_handle_type>) XLAYOUT_HD
+      constexpr explicit basic_tensor(P p) noexcept
       : data_(p) {}
+  /// A view of a C array (static extents), which must hold the layout's slots: `float buf[15]` for
+  /// f32[3,5]{1,0:T(2,2)}, which spans 24, is a compile error naming tensor_buffer_too_small.
+  template <class U, std::size_t N>
+  requires(Ext::rank_dynamic() == 0 && std::is_convertible_v<U*, data_handle_type>) XLAYOUT_HD
+      constexpr explicit basic_tensor(U (&a)[N]) noexcept
+      : data_(a) {
+    static_assert(
+        N >= detail::storage_units<access>(mapping_type{}.required_span_size()),
+        "[xlayout:tensor_buffer_too_small] xlayout::Tensor: the array holds fewer elements than the "
+        "layout's slots, tile padding included (required_span_size; bytes for sub-byte types)");
+  }
+  /// A pointer or array of another element type: one compile error naming the id, not a list of
+  /// constructors.
+  template <class P, class... A>
+  requires(std::is_pointer_v<std::decay_t<P>> &&
+           !std::is_convertible_v<std::decay_t<P>, data_handle_type>) XLAYOUT_HD
+      constexpr explicit basic_tensor(P&&, A&&...) noexcept {
+    static_assert(std::is_convertible_v<std::decay_t<P>, data_handle_type>,
+                  "[xlayout:tensor_data_type] xlayout::Tensor: the data must point to the element's storage: "
+                  "float* for f32, bf16_bits* for bf16, std::uint8_t* for the sub-byte types (tensors.md); "
+                  "a const pointer makes a ConstTensor");
+  }
   /// A view of the array at p; one size per dynamic extent, in order: Tensor<"bf16[?,256]"> d(ptr, batch).
+  /// (Static extents alone take the constructors above.)
   template <std::integral... I>
   XLAYOUT_HD constexpr explicit basic_tensor(data_handle_type p, I... dynamic_extents) noexcept
+      requires(Ext::rank_dynamic() != 0 || sizeof...(I) != 0)
       : data_(p), mapping_(make_extents(dynamic_extents...)) {}
   XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const Ext& e) noexcept : data_(p), mapping_(e) {}
   XLAYOUT_HD constexpr basic_tensor(data_handle_type p, const mapping_type& m) noexcept
@@ -132,6 +158,16 @@ class basic_tensor {
       return access::access(data_, mapping_.offset_of(idx, std::make_index_sequence<Ext::rank()>{},
                                                       std::make_index_sequence<mapping_type::term_count>{}));
     }
+  }
+  /// An index that is no integer (a double, a pointer): one compile error naming the id.
+  template <class... I>
+  requires(((std::is_arithmetic_v<I> || std::is_pointer_v<I> || std::is_enum_v<I>)&&...) &&
+           !(index_like<I> && ...)) XLAYOUT_HD constexpr reference
+  operator()(I...) const noexcept {
+    static_assert(sizeof...(I) == 0,  // false: some index is no integer
+                  "[xlayout:invalid_index_type] xlayout::Tensor: indices are integers or integral constants "
+                  "(std::integral_constant), one per dimension");
+    return access::access(data_, 0);  // reported above
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const index_array<Ext::rank()>& idx) const noexcept {
@@ -242,8 +278,8 @@ class basic_tensor {
     static_assert(raise_if_error < sizeof...(I) == Ext::rank_dynamic() ? error_id::none
                                                                        : error_id::dynamic_extent_count,
                   0 >);
-    if constexpr (sizeof...(I) == 0) {
-      return Ext{};
+    if constexpr (sizeof...(I) == 0 || sizeof...(I) != Ext::rank_dynamic()) {
+      return Ext{};  // (a wrong count is reported above, once)
     } else {
       return Ext(static_cast<index_t>(dynamic_extents)...);
     }
