@@ -240,6 +240,35 @@ constexpr static_string<256> describe(const error& e) noexcept {
   return s;
 }
 
+/// One function per error id, deliberately not constexpr: a precondition that fails during constant
+/// evaluation calls the one named after its rule, and the compiler names it in the error:
+///   error: call to non-'constexpr' function 'void xlayout::diagnostics::index_out_of_range()'
+/// XLAYOUT_HD: host-device functions name them, and nvcc warns about a host function there.
+namespace diagnostics {
+#define XLAYOUT_X(id, text) \
+  XLAYOUT_HD inline void id() noexcept {}
+XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+}  // namespace diagnostics
+
+namespace detail {
+/// During constant evaluation, stops at the function of diagnostics named after the id (which the compiler
+/// names in its error) and, for a text error, at the one named after its column: result::value() on an
+/// error in a `constexpr` reads "call to non-'constexpr' function 'void
+/// xlayout::diagnostics::not_a_permutation()'" rather than an assertion's sentence.
+XLAYOUT_HD constexpr void stop_at_error(error_id id) noexcept {
+  // A table rather than a switch in the macro: g++ then reports the call here, without a macro backtrace.
+  using report = void (*)() noexcept;
+  constexpr report reports[] = {nullptr,
+#define XLAYOUT_X(id, text) &::XLAYOUT_NAMESPACE::diagnostics::id,
+                                XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+  };
+  const auto i = static_cast<std::size_t>(id);
+  if (i != 0 && i < sizeof(reports) / sizeof(reports[0])) reports[i]();
+}
+}  // namespace detail
+
 namespace detail {
 /// result::value() called on an error, at run time with assertions on: the default handler prints the held
 /// error as describe() writes it ("[xlayout:dynamic_dimension] Shape: ... (xlayout::result: value() called on
@@ -304,28 +333,22 @@ struct result {
 
  private:
   XLAYOUT_HD constexpr void check_value() const noexcept {
-#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-    if (!has_value()) {
-      if (__builtin_is_constant_evaluated()) {
-        detail::xlayout_assertion_failed("xlayout::result: value() called on an error");
-      } else {
-        detail::result_value_failed(__FILE__, __LINE__, error_);
-      }
+    // In a constant expression always (it costs nothing at run time): the error names the held error's id,
+    // and its position is in the note (the expansion of value_at_position).
+    if (__builtin_is_constant_evaluated()) {
+      if (!has_value()) value_at_position(error_.id, error_.position);
+      return;
     }
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
+    if (!has_value()) detail::result_value_failed(__FILE__, __LINE__, error_);
 #endif
   }
+  /// The held error's id and position, as arguments a compiler prints when constant evaluation stops here.
+  XLAYOUT_HD static constexpr void value_at_position(error_id id,
+                                                     [[maybe_unused]] index_t position) noexcept {
+    detail::stop_at_error(id);
+  }
 };
-
-/// One function per error id, deliberately not constexpr: a precondition that fails during constant
-/// evaluation calls the one named after its rule, and the compiler names it in the error:
-///   error: call to non-'constexpr' function 'void xlayout::diagnostics::index_out_of_range()'
-/// XLAYOUT_HD: host-device functions name them, and nvcc warns about a host function there.
-namespace diagnostics {
-#define XLAYOUT_X(id, text) \
-  XLAYOUT_HD inline void id() noexcept {}
-XLAYOUT_ERROR_LIST(XLAYOUT_X)
-#undef XLAYOUT_X
-}  // namespace diagnostics
 
 /// Checks a precondition that has an error id: a compile error naming the id in a constant expression;
 /// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, nothing when off).
