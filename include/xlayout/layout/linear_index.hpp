@@ -18,8 +18,10 @@ namespace XLAYOUT_NAMESPACE {
 /// The number of slots the laid-out array spans: every element, tile padding, padded dimensions and
 /// L(n) tail padding included (at least one past the largest linear index).
 /// Errors: dynamic_dimension, span_overflow; for a layout that was not validated (parse_shape with
-/// validate = false), the structural errors of tiled_dimensions (not_a_permutation, invalid_tile_size, ...).
-/// A layout that is structurally sound but breaks another rule gives the span its tiles describe.
+/// validate = false, or built field by field), the errors of the rules a span depends on
+/// (not_a_permutation, invalid_tile_size, padded_dimension_too_small, invalid_tail_padding, ...). A layout
+/// that keeps those but breaks another rule (#(u32) on a dense array, a split config) gives the span its
+/// tiles describe.
 constexpr result<index_t> checked_required_span_size(const shape& s) noexcept {
   return detail::span_of(s).value;
 }

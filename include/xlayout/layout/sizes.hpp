@@ -58,6 +58,7 @@ constexpr index_t byte_size(const shape& s) noexcept {
 /// tests this equals ShapeUtil::ArraySize; XLA pads by the first tile only and stores sub-byte types
 /// without E(n) one per byte. Errors: dynamic_dimension, span_overflow.
 constexpr result<index_t> checked_physical_byte_size(const shape& s) noexcept {
+  if (!is_array_type(s.element_type)) return error_id::invalid_element_type;  // no bits: no bytes to count
   auto span = checked_required_span_size(s);
   if (!span) return span.error();
   // Counted in bytes, never in bits (span * bits overflows int64 long before the byte count does:

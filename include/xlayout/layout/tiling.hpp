@@ -304,7 +304,9 @@ constexpr layout_issue order_and_tiles_issue(const shape& s) noexcept {
 
 /// What the size computations rely on in a shape that may not have been validated (parse_shape with
 /// validate = false, or built field by field): one dynamic flag per dimension, no negative size but '?',
-/// the order and tiles (order_and_tiles_issue) and padded_dimensions' count; error_id::none when it holds.
+/// the order and tiles (order_and_tiles_issue), padded_dimensions' count and widths (a width below its
+/// dimension gave a span smaller than the element count), L(n) > 0 and E(n) >= 0; error_id::none when it
+/// holds.
 constexpr error_id structure_issue(const shape& s) noexcept {
   if (s.dynamic_dimensions.size() != s.rank()) return error_id::dynamic_dimensions_size_mismatch;
   for (std::size_t d = 0; d < s.rank(); ++d) {
@@ -312,8 +314,15 @@ constexpr error_id structure_issue(const shape& s) noexcept {
       return error_id::negative_dimension;
   }
   if (const layout_issue issue = order_and_tiles_issue(s)) return issue.id;
-  if (!s.layout.padded_dimensions.empty() && s.layout.padded_dimensions.size() != s.rank())
-    return error_id::padded_dimensions_size_mismatch;
+  if (!s.layout.padded_dimensions.empty()) {
+    if (s.layout.padded_dimensions.size() != s.rank()) return error_id::padded_dimensions_size_mismatch;
+    for (std::size_t d = 0; d < s.rank(); ++d) {
+      if (s.dimensions[d] == dyn || s.layout.padded_dimensions[d] < s.dimensions[d])
+        return error_id::padded_dimension_too_small;
+    }
+  }
+  if (s.layout.tail_padding_alignment_in_elements <= 0) return error_id::invalid_tail_padding;
+  if (s.layout.element_size_in_bits < 0) return error_id::invalid_element_size;
   return error_id::none;
 }
 }  // namespace detail
