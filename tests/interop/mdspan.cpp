@@ -1,6 +1,7 @@
 // requires: mdspan
 // tests/interop/mdspan.cpp: xlayout layouts as std::mdspan layout policies (clang 19 + libc++ 19, C++23):
 // the LayoutMapping requirements, every element against the Tensor, and the conversions both ways.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
@@ -17,6 +18,7 @@ int assertion_failures = 0;  // counted by the handler below instead of trapping
 #define XLAYOUT_ASSERT_HANDLER(file, line, text) (++assertion_failures)
 #include <xlayout/interop/mdspan.hpp>
 #include <xlayout/tensor/for_each.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
 #include <xlayout/tensor/tensor.hpp>
 
 using namespace xlayout;
@@ -119,7 +121,8 @@ TEST_CASE("strided layouts: is_strided and stride() agree with layout_left/layou
 
 TEST_CASE("every element through std::mdspan equals the Tensor's, on tiled and dynamic layouts",
           "[interop][mdspan]") {
-  static float buf[1];
+  static float storage[1];  // never read: the offsets are (a pointer carries no length to check)
+  float* const buf = storage;
   check_same_offsets(Tensor<"f32[37,300]{1,0:T(8,128)(2,1)}">(buf),
                      policy<Layout<"{1,0:T(8,128)(2,1)}">>::mapping<std::extents<int, 37, 300>>{});
   check_same_offsets(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf),
@@ -360,4 +363,56 @@ TEST_CASE(
   CHECK(assertion_failures == 0);
   (void)submdspan_mapping(small, strided64{1, std::numeric_limits<std::int64_t>::max(), 1}, full_extent);
   CHECK(assertion_failures >= 1);  // view_invalid_slice, before offset + extent is computed
+}
+
+TEST_CASE("a sub-mapping spans no more than its source; view mappings of run-time layouts compare by layout",
+          "[interop][mdspan][submdspan]") {
+  // f32[3,5] tiled 2x2: the standard span is 21 (the last element, (2,4), sits at 20; XLA's buffer is 24).
+  using E = std::extents<int, 3, 5>;
+  const mdspan_layout<Layout<"{1,0:T(2,2)}">>::mapping<E> src{};
+  CHECK(src.required_span_size() == 21);
+  const auto whole = submdspan_mapping(src, full_extent, full_extent);
+  CHECK(whole.mapping.required_span_size() == 21);  // it was the base's buffer, 24: past the source's span
+  // A short index type: the source's span, 32767, fits; the sub-mapping's was the buffer, 32768: -32768.
+  using S = std::extents<short, 1, 32767>;
+  const mdspan_layout<Layout<"{1,0:T(1,128)}">>::mapping<S> narrow{};
+  CHECK(narrow.required_span_size() == 32767);
+  CHECK(submdspan_mapping(narrow, full_extent, full_extent).mapping.required_span_size() == 32767);
+  // Every offset of a sub-mapping is below its span (brute force over a tiled, padded source).
+  using P = std::extents<int, 37, 300>;
+  const mdspan_layout<Layout<"{1,0:T(8,128)(2,1)}">>::mapping<P> tiled{};
+  const auto r = submdspan_mapping(tiled, std::pair{8, 16}, full_extent);
+  int largest = -1;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 300; ++j) largest = std::max(largest, r.mapping(i, j));
+  CHECK(r.mapping.required_span_size() <= tiled.required_span_size());
+  CHECK(largest < r.mapping.required_span_size());
+
+  // Two run-time tensors with the same extents and different layouts: their views' mappings place (1,0)
+  // differently, and compare unequal (only the extents were compared).
+  static float buf[64];
+  const auto a = make_runtime_tensor<2>(buf, "f32[4,8]{1,0}");
+  const auto b = make_runtime_tensor<2>(buf, "f32[4,8]{0,1:T(2,2)}");
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  const auto ma = to_mdspan(transpose<1, 0>(*a)).mapping();
+  const auto mb = to_mdspan(transpose<1, 0>(*b)).mapping();
+  STATIC_REQUIRE(std::is_same_v<decltype(ma), decltype(mb)>);
+  CHECK(ma(1, 0) == 1);  // (0,1) of row-major f32[4,8]
+  CHECK(mb(1, 0) == 2);  // (0,1) of {0,1:T(2,2)}: the next 2x2 tile of the column-major order's rows
+  CHECK_FALSE(ma == mb);
+  CHECK(ma == to_mdspan(transpose<1, 0>(*a)).mapping());
+
+  // The mapping of static extents converts to the mapping of dynamic ones (as layout_right's), and so does
+  // the mdspan.
+  using D = std::dextents<int, 2>;
+  const mdspan_layout<Layout<"{1,0:T(2,2)}">>::mapping<D> dyn = src;
+  CHECK(dyn.extents().extent(1) == 5);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 5; ++j) CHECK(dyn(i, j) == src(i, j));
+  static float data[24];
+  std::mdspan<float, E, mdspan_layout<Layout<"{1,0:T(2,2)}">>> fixed(data);
+  std::mdspan<float, D, mdspan_layout<Layout<"{1,0:T(2,2)}">>> loose = fixed;
+  CHECK(&loose[2, 3] == &fixed[2, 3]);
+  CHECK(&loose[2, 3] == data + 17);  // XLA's "Tiled layout": (2,3) at 17
 }

@@ -42,38 +42,40 @@ void check_walk(const T& t) {
 }  // namespace
 
 TEST_CASE("for_each_offset walks memory order, skipping padding, on a dozen layouts", "[tensor][for_each]") {
-  static float buf[1];  // never read: the walk checks offsets (a pointer, which carries no length)
-  check_walk(Tensor<"f32[3,5]{1,0:T(2,2)}">(+buf));
-  check_walk(Tensor<"f32[3,5]{0,1:T(2,2)}">(+buf));
-  check_walk(Tensor<"f32[37,300]{1,0:T(8,128)}">(+buf));
+  static float storage[1];  // never read: the offsets are (a pointer carries no length to check)
+  float* const buf = storage;
+  check_walk(Tensor<"f32[3,5]{1,0:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[3,5]{0,1:T(2,2)}">(buf));
+  check_walk(Tensor<"f32[37,300]{1,0:T(8,128)}">(buf));
   check_walk(Tensor<"bf16[37,300]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
-  check_walk(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(+buf));
+  check_walk(Tensor<"f32[10,20,300]{2,1,0:T(*,2,128)}">(buf));
   // A tile that splits a '*' group (compiled(), not exact): walked as the merged shape, indices split back.
-  check_walk(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(+buf));
-  check_walk(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">(+buf));
-  check_walk(Tensor<"f32[4,3,5,6]{3,2,1,0:T(2,*,*,4)}">(+buf));
+  check_walk(Tensor<"f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}">(buf));
+  check_walk(Tensor<"f32[3,5,7]{2,1,0:T(*,2,4)}">(buf));
+  check_walk(Tensor<"f32[4,3,5,6]{3,2,1,0:T(2,*,*,4)}">(buf));
   check_walk(Tensor<"bf16[6,5,9]{2,1,0:T(*,8,2)(2,1)}">(reinterpret_cast<bf16_bits*>(buf)));
-  check_walk(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(+buf));  // merged in the physical order
-  check_walk(Tensor<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">(+buf));
-  check_walk(Tensor<"f32[6,5]{1,0:T(4,3)(2,2)}">(+buf));  // not compiled: the multi_index walk
+  check_walk(Tensor<"f32[2,3,5]{1,2,0:T(*,2,2)}">(buf));  // merged in the physical order
+  check_walk(Tensor<"f32[2,7,8,11,10]{0,1,2,3,4:T(*,*,2,*,3)}">(buf));
+  check_walk(Tensor<"f32[6,5]{1,0:T(4,3)(2,2)}">(buf));  // not compiled: the multi_index walk
   check_walk(Tensor<F32, Extents<2, 3>, Layout<0, 1, pad(3, 5)>>(buf));
-  check_walk(Tensor<"f32[10,20,30]{1,2,0}">(+buf));
-  check_walk(Tensor<"f32[4,6,5]{1,2,0:T(2,4)}">(+buf));
-  check_walk(Tensor<"f32[17]{0:T(4)(2)L(8)}">(+buf));
-  check_walk(Tensor<"f32[4,4]{1,0:T(*,8)}">(+buf));  // two digits in one tiled dimension
-  check_walk(Tensor<"f32[]">(+buf));
+  check_walk(Tensor<"f32[10,20,30]{1,2,0}">(buf));
+  check_walk(Tensor<"f32[4,6,5]{1,2,0:T(2,4)}">(buf));
+  check_walk(Tensor<"f32[17]{0:T(4)(2)L(8)}">(buf));
+  check_walk(Tensor<"f32[4,4]{1,0:T(*,8)}">(buf));  // two digits in one tiled dimension
+  check_walk(Tensor<"f32[]">(buf));
   for (index_t n : {0, 1, 5, 8, 9, 130}) {
     check_walk(Tensor<"bf16[?,256]{1,0:T(8,128)(2,1)}">(reinterpret_cast<bf16_bits*>(buf), n));
     check_walk(Tensor<"f32[129,?]{1,0:T(8,128)(2,1)}">(buf, n));
     check_walk(Tensor<"f32[?,?]{0,1:T(8,128)}">(buf, n, 3));
     check_walk(Tensor<F32, Extents<dyn, 6>, Layout<1, 0, T(combine, 4)>>(buf, n));  // fallback, dynamic
   }
-  check_walk(Tensor<"f32[5,0,3]{1,0,2}">(+buf));  // no elements
+  check_walk(Tensor<"f32[5,0,3]{1,0,2}">(buf));  // no elements
 }
 
 TEST_CASE("for_each_offset on layouts whose tiles divide the extents (digits of constant counts)",
           "[tensor][for_each]") {
-  static float buf[1];
+  static float storage[1];  // never read: the offsets are (a pointer carries no length to check)
+  float* const buf = storage;
   check_walk(Tensor<"f32[4,6]{1,0:T(2,2)}">(buf));
   check_walk(Tensor<"f32[6,8]{0,1:T(2,4)}">(buf));
   check_walk(Tensor<"f32[16,256]{1,0:T(8,128)}">(buf));

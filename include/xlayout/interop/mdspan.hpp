@@ -12,6 +12,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <version>
+#if !defined(__cpp_lib_mdspan)
+#error \
+    "xlayout/interop/mdspan.hpp needs std::mdspan: C++23 and a standard library that has it (libc++ 17 or later with -std=c++23; g++ 12's libstdc++ has none). Without it, use Tensor and the slice view."
+#endif
 #include <mdspan>
 #include <tuple>
 #include <type_traits>
@@ -251,6 +256,14 @@ struct mdspan_layout {
             index_type_overflow);
       }
     }
+    /// From the mapping of other extents of the same layout (static to dynamic, as layout_right's: implicit
+    /// where the extents convert implicitly).
+    template <class OtherExtents>
+    constexpr explicit(!std::is_convertible_v<OtherExtents, extents_type>)
+        mapping(const typename mdspan_layout::template mapping<OtherExtents>& other) noexcept
+        requires(!std::is_same_v<OtherExtents, extents_type> &&
+                 std::is_constructible_v<extents_type, OtherExtents>)
+        : mapping(extents_type(other.extents())) {}
     constexpr mapping& operator=(const mapping&) noexcept = default;
 
     constexpr const extents_type& extents() const noexcept { return extents_; }
@@ -332,7 +345,9 @@ struct mdspan_layout {
 /// index, the offset of the element in the base's buffer, through the view's lowered map. Unique where the
 /// view is (is_injective: not a broadcast that repeats, not a map_view); never claimed exhaustive or strided
 /// (a view may skip elements; stride() is the offset step along r, meaningful only for a strided view);
-/// required_span_size() is the base's (0 for an empty view): the offsets of a view lie in its base's span.
+/// required_span_size() is the base's in the standard's sense, 1 + the base's largest offset (0 for an empty
+/// view): the offsets of a view are offsets of its base's elements, so a slice of an mdspan_layout mapping
+/// spans no more than its source.
 template <class View>
 struct mdspan_view_layout {
   template <class StdExtents>
@@ -356,7 +371,14 @@ struct mdspan_view_layout {
 
     constexpr const extents_type& extents() const noexcept { return extents_; }
     constexpr index_type required_span_size() const noexcept {
-      return view_.empty() ? 0 : static_cast<index_type>(view_.base().required_span_size());
+      if (view_.empty()) return 0;
+      const auto& base = view_.base();
+      index_t last[View::base_type::rank() + 1]{};  // the base's last element: its largest offset
+      for (std::size_t d = 0; d < View::base_type::rank(); ++d) {
+        if (base.extent(d) == 0) return 0;
+        last[d] = base.extent(d) - 1;
+      }
+      return static_cast<index_type>(base.mapping().offset(last) + 1);
     }
     template <class... I>
       requires(sizeof...(I) == StdExtents::rank() && (std::is_convertible_v<I, index_type> && ...))
@@ -381,7 +403,9 @@ struct mdspan_view_layout {
     }
 
     friend constexpr bool operator==(const mapping& a, const mapping& b) noexcept {
-      if (!(a.extents_ == b.extents_) || !(a.view_.base().extents() == b.view_.base().extents()))
+      // The base's whole mapping: a runtime_tensor's layout is a value (two with the same extents and
+      // different layouts compared equal when only the extents were).
+      if (!(a.extents_ == b.extents_) || !(a.view_.base().mapping() == b.view_.base().mapping()))
         return false;
       for (std::size_t k = 0; k < View::stored_symbols; ++k) {
         if (a.view_.stored_symbol(k) != b.view_.stored_symbol(k)) return false;

@@ -39,6 +39,7 @@ struct runtime_term {
   index_t modulus = 0;
   std::uint32_t dimension = 0;
   std::uint32_t shift = 0;
+  friend constexpr bool operator==(const runtime_term&, const runtime_term&) = default;
 };
 
 namespace detail {
@@ -49,6 +50,7 @@ struct runtime_digit {
   std::uint64_t mask = 0;
   std::uint32_t shift = 0;
   std::uint64_t coefficient = 0;  // see digit_coefficient
+  friend constexpr bool operator==(const runtime_digit&, const runtime_digit&) = default;
 };
 // merged_digits: the three-digit path over the program index of a mapping that merges dimensions.
 enum class runtime_path : std::uint8_t { strided, two_digits, three_digits, merged_digits, general };
@@ -104,6 +106,10 @@ class basic_runtime_mapping {
       group_[d] = m.group_[d];
     }
   }
+
+  /// Equal when made from the same extents and layout (every member compared: two layouts that place an
+  /// element differently compare unequal).
+  friend constexpr bool operator==(const basic_runtime_mapping&, const basic_runtime_mapping&) = default;
 
   /// The rank and extents of the shape it was made from.
   XLAYOUT_HD constexpr std::size_t rank() const noexcept { return rank_; }
