@@ -531,6 +531,22 @@ TEST_CASE("parse: errors carry the id, the line and the column (counted by hand)
   STATIC_REQUIRE(parse("ENTRY e {\n  q = f32[] parameter(1)\n  p = f32[] parameter(0)\n  ROOT t = (f32[], "
                        "f32[]) tuple(p, q)\n}")
                      .has_value());
+  // An attribute XLA requires, missing or misspelt ("attribute dimensions is expected but not seen"): a
+  // reverse without dimensions read as the identity. At the opcode: line 3, column 19.
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[8] parameter(0)\n  ROOT r = f32[8] reverse(p)\n}") ==
+                 where{error_id::hlo_missing_attribute, 3, 19});
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = f32[8] parameter(0)\n  ROOT r = f32[8] reverse(p), dimension={0}\n}") ==
+      where{error_id::hlo_missing_attribute, 3, 19});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[8,4] parameter(0)\n  ROOT s = f32[2,4] slice(p)\n}") ==
+                 where{error_id::hlo_missing_attribute, 3, 21});
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = (f32[8], f32[]) parameter(0)\n  ROOT g = f32[8] get-tuple-element(p)\n}") ==
+      where{error_id::hlo_missing_attribute, 3, 19});
+  // With it: fine (and a broadcast of a scalar has `dimensions={}`, as XLA prints it).
+  STATIC_REQUIRE(
+      parse("ENTRY e {\n  p = f32[] parameter(0)\n  ROOT b = f32[8] broadcast(p), dimensions={}\n}")
+          .has_value());
   // `  = f32[] parameter(0)`: no name at column 3.
   STATIC_REQUIRE(error_of("ENTRY e {\n  = f32[] parameter(0)\n}") ==
                  where{error_id::hlo_expected_name, 2, 3});

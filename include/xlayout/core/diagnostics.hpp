@@ -170,7 +170,10 @@
   X(tensor_data_type,                                                                                       \
     "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, "           \
     "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor")                               \
-  X(invalid_index_type, "an index must be an integer or an integral constant, one per dimension")
+  X(invalid_index_type, "an index must be an integer or an integral constant, one per dimension")           \
+  X(hlo_missing_attribute,                                                                                  \
+    "HLO text: the op lacks an attribute XLA requires of it (dimensions of broadcast, transpose, reverse, " \
+    "concatenate, reduce; slice; padding; gather's dimension numbers; index; iota_dimension)")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -348,6 +351,7 @@ XLAYOUT_HD inline void hlo_invalid_parameter_number() noexcept {}
 XLAYOUT_HD inline void tensor_buffer_too_small() noexcept {}
 XLAYOUT_HD inline void tensor_data_type() noexcept {}
 XLAYOUT_HD inline void invalid_index_type() noexcept {}
+XLAYOUT_HD inline void hlo_missing_attribute() noexcept {}
 // END functions
 // clang-format on
 }  // namespace diagnostics
@@ -623,6 +627,7 @@ struct error_at_column {
   static_assert(Id != error_id::tensor_buffer_too_small, "[xlayout:tensor_buffer_too_small] " "Tensor: the array holds fewer elements than the layout's slots, tile padding included " "(required_span_size; bytes for sub-byte types)");
   static_assert(Id != error_id::tensor_data_type, "[xlayout:tensor_data_type] " "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, " "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor");
   static_assert(Id != error_id::invalid_index_type, "[xlayout:invalid_index_type] " "an index must be an integer or an integral constant, one per dimension");
+  static_assert(Id != error_id::hlo_missing_attribute, "[xlayout:hlo_missing_attribute] " "HLO text: the op lacks an attribute XLA requires of it (dimensions of broadcast, transpose, reverse, " "concatenate, reduce; slice; padding; gather's dimension numbers; index; iota_dimension)");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

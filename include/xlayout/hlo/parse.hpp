@@ -555,10 +555,13 @@ class module_parser {
     } else if (!operands(ins)) {
       return false;
     }
+    seen_ = 0;
     while (take(',')) {
       if (!attribute(ins)) return false;
     }
     if (in().failed()) return false;
+    if (const std::uint32_t need = required_attributes(ins.code); (seen_ & need) != need)
+      return fail_at(error_id::hlo_missing_attribute, op_pos);
     const auto id = static_cast<std::uint16_t>(counts_.instructions);
     ++counts_.instructions;
     if constexpr (!Counting) {
@@ -650,6 +653,7 @@ class module_parser {
     // their form there (collective-permute's `slice_sizes={{128,32}}`, a custom-call's `dim_labels` with
     // `?`), which the modelled ops' readers below refused (audit).
     if (ins.code == opcode::other && !is_call_attribute(a)) return skip_value();
+    seen_ |= attribute_bit(a);
     if (a == "dimensions") return int_list(at.dimensions);
     if (a == "slice") return slice(at);
     if (a == "padding") return padding(at);
@@ -674,6 +678,46 @@ class module_parser {
     if (a == "num_carries") return integer(at.num_carries);
     if (is_call_attribute(a)) return called(ins);
     return skip_value();
+  }
+
+  // The attributes XLA's parser requires of the modelled ops ("attribute dimensions is expected but not
+  // seen"): without them the analysis read a default (a reverse with no dimensions was the identity).
+  static constexpr std::string_view required_names[] = {
+      "dimensions",           "slice",           "padding",          "offset_dims",
+      "collapsed_slice_dims", "start_index_map", "index_vector_dim", "slice_sizes",
+      "dynamic_slice_sizes",  "index",           "iota_dimension"};
+  static constexpr std::uint32_t attribute_bit(std::string_view a) noexcept {
+    for (std::size_t i = 0; i < sizeof(required_names) / sizeof(required_names[0]); ++i) {
+      if (a == required_names[i]) return std::uint32_t{1} << i;
+    }
+    return 0;
+  }
+  static constexpr std::uint32_t required_attributes(opcode c) noexcept {
+    switch (c) {
+      case opcode::broadcast:
+      case opcode::transpose:
+      case opcode::reverse:
+      case opcode::concatenate:
+      case opcode::reduce:
+      case opcode::all_gather:
+        return attribute_bit("dimensions");
+      case opcode::slice:
+        return attribute_bit("slice");
+      case opcode::pad:
+        return attribute_bit("padding");
+      case opcode::gather:
+        return attribute_bit("offset_dims") | attribute_bit("collapsed_slice_dims") |
+               attribute_bit("start_index_map") | attribute_bit("index_vector_dim") |
+               attribute_bit("slice_sizes");
+      case opcode::dynamic_slice:
+        return attribute_bit("dynamic_slice_sizes");
+      case opcode::get_tuple_element:
+        return attribute_bit("index");
+      case opcode::iota:
+        return attribute_bit("iota_dimension");
+      default:
+        return 0;
+    }
   }
 
   /// `{1, 0}` (or `{}`).
@@ -917,6 +961,7 @@ class module_parser {
   std::uint16_t comp_ = 0;
   bool entry_seen_ = false;
   std::uint32_t root_seen_ = 0;  // 1 + the computation whose ROOT was read
+  std::uint32_t seen_ = 0;       // the instruction's attributes among required_names (attribute_bit)
   struct parameter_numbers {
     index_t count = 0, largest = -1;
     std::size_t largest_pos = 0;
