@@ -109,9 +109,9 @@ xlayout index: [xlayout:integer_too_large] text: the integer does not fit in int
 
 # Text that does not parse: the column in the shape (0-based position 7 is the '}' where ']' belongs).
 $ xlayout index 'f32[3,5}' 0 0 --json
-{"error": {"id": "expected_closing_bracket", "position": 7, "message": "Shape: expected ']' to close the dimension list", "argument": "SHAPE"}}
+{"error": {"id": "expected_closing_bracket", "position": 7, "message": "text: expected ']' (closing a shape's dimensions, a map's symbols or a range)", "argument": "SHAPE"}}
 [stderr]
-xlayout index: [xlayout:expected_closing_bracket] Shape: expected ']' to close the dimension list (column 8 of SHAPE)
+xlayout index: [xlayout:expected_closing_bracket] text: expected ']' (closing a shape's dimensions, a map's symbols or a range) (column 8 of SHAPE)
   f32[3,5} 0 0
          ^
 [exit 2]

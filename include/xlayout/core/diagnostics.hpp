@@ -28,8 +28,10 @@
   X(integer_too_large, "text: the integer does not fit in int64")                                           \
   X(expected_dimension, "Shape: a dimension size is required here (an integer, '?' or '<=N')")              \
   X(negative_dimension, "Shape: a dimension size must not be negative")                                     \
-  X(expected_closing_bracket, "Shape: expected ']' to close the dimension list")                            \
-  X(expected_closing_brace, "Layout: expected '}' to close the layout")                                     \
+  X(expected_closing_bracket,                                                                               \
+    "text: expected ']' (closing a shape's dimensions, a map's symbols or a range)")                        \
+  X(expected_closing_brace,                                                                                 \
+    "text: expected '}' (closing a layout, an attribute's list or runtime variables)")                      \
   X(expected_closing_paren, "text: expected ')'")                                                           \
   X(expected_open_paren, "text: expected '('")                                                              \
   X(expected_layout, "Layout: expected '{' to open a layout")                                               \
@@ -540,8 +542,8 @@ struct error_at_column {
   static_assert(Id != error_id::integer_too_large, "[xlayout:integer_too_large] " "text: the integer does not fit in int64");
   static_assert(Id != error_id::expected_dimension, "[xlayout:expected_dimension] " "Shape: a dimension size is required here (an integer, '?' or '<=N')");
   static_assert(Id != error_id::negative_dimension, "[xlayout:negative_dimension] " "Shape: a dimension size must not be negative");
-  static_assert(Id != error_id::expected_closing_bracket, "[xlayout:expected_closing_bracket] " "Shape: expected ']' to close the dimension list");
-  static_assert(Id != error_id::expected_closing_brace, "[xlayout:expected_closing_brace] " "Layout: expected '}' to close the layout");
+  static_assert(Id != error_id::expected_closing_bracket, "[xlayout:expected_closing_bracket] " "text: expected ']' (closing a shape's dimensions, a map's symbols or a range)");
+  static_assert(Id != error_id::expected_closing_brace, "[xlayout:expected_closing_brace] " "text: expected '}' (closing a layout, an attribute's list or runtime variables)");
   static_assert(Id != error_id::expected_closing_paren, "[xlayout:expected_closing_paren] " "text: expected ')'");
   static_assert(Id != error_id::expected_open_paren, "[xlayout:expected_open_paren] " "text: expected '('");
   static_assert(Id != error_id::expected_layout, "[xlayout:expected_layout] " "Layout: expected '{' to open a layout");

@@ -815,7 +815,7 @@ class tensor_mapping {
       static_assert(
           0 <= I::value && static_cast<index_t>(I::value) < Ext::static_extent(D),
           "[xlayout:index_out_of_range] xlayout::Tensor: a static index is outside its dimension (the "
-          "note shows: index < extent)");
+          "note shows: 0 <= index && index < extent)");
     }
   }
 

@@ -1752,7 +1752,7 @@ class tensor_view {
     if constexpr (static_index<I> && D < rank() && static_extent(D) != dyn) {
       static_assert(0 <= I::value && static_cast<index_t>(I::value) < static_extent(D),
                     "[xlayout:index_out_of_range] xlayout::tensor_view: a static index is outside its "
-                    "dimension (the note shows: index < extent)");
+                    "dimension (the note shows: 0 <= index && index < extent)");
     }
   }
   // Not constexpr: the index check calls it in a constant expression, so the compile error names the rule.
