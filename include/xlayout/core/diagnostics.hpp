@@ -366,7 +366,7 @@ XLAYOUT_HD constexpr void stop_at_error(error_id id) noexcept {
   // A table rather than a switch in the macro: g++ then reports the call here, without a macro backtrace.
   using report = void (*)() noexcept;
   constexpr report reports[] = {nullptr,
-#define XLAYOUT_X(id, text) &::XLAYOUT_NAMESPACE::diagnostics::id,
+#define XLAYOUT_X(id, text) &diagnostics::id,
                                 XLAYOUT_ERROR_LIST(XLAYOUT_X)
 #undef XLAYOUT_X
   };
