@@ -175,7 +175,7 @@ struct element_access {
 
 /// The storage units (elements, or bytes for the sub-byte types) that `slots` slots of the layout take.
 template <class Access>
-constexpr std::size_t storage_units(index_t slots) noexcept {
+XLAYOUT_HD constexpr std::size_t storage_units(index_t slots) noexcept {
   if constexpr (Access::packed) {
     constexpr index_t per_byte = 8 / Access::packed_slot_bits;
     return static_cast<std::size_t>(slots / per_byte + (slots % per_byte != 0 ? 1 : 0));
