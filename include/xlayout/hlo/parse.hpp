@@ -653,10 +653,9 @@ class module_parser {
     // their form there (collective-permute's `slice_sizes={{128,32}}`, a custom-call's `dim_labels` with
     // `?`), which the modelled ops' readers below refused (audit).
     if (ins.code == opcode::other && !is_call_attribute(a)) return skip_value();
-    seen_ |= attribute_bit(a);
-    if (a == "dimensions") return int_list(at.dimensions);
-    if (a == "slice") return slice(at);
-    if (a == "padding") return padding(at);
+    if (a == "dimensions") return seen(has_dimensions) && int_list(at.dimensions);
+    if (a == "slice") return seen(has_slice) && slice(at);
+    if (a == "padding") return seen(has_padding) && padding(at);
     if (a == "window") return window(at);
     if (a == "dim_labels") return dim_labels(at.convolution);
     if (a == "feature_group_count") return integer(at.feature_group_count);
@@ -665,16 +664,17 @@ class module_parser {
     if (a == "rhs_batch_dims") return int_list(at.dot.rhs_batch_dimensions);
     if (a == "lhs_contracting_dims") return int_list(at.dot.lhs_contracting_dimensions);
     if (a == "rhs_contracting_dims") return int_list(at.dot.rhs_contracting_dimensions);
-    if (a == "offset_dims") return int_list(at.gather.offset_dims);
-    if (a == "collapsed_slice_dims") return int_list(at.gather.collapsed_slice_dims);
-    if (a == "start_index_map") return int_list(at.gather.start_index_map);
+    if (a == "offset_dims") return seen(has_offset_dims) && int_list(at.gather.offset_dims);
+    if (a == "collapsed_slice_dims")
+      return seen(has_collapsed_slice_dims) && int_list(at.gather.collapsed_slice_dims);
+    if (a == "start_index_map") return seen(has_start_index_map) && int_list(at.gather.start_index_map);
     if (a == "operand_batching_dims") return int_list(at.gather.operand_batching_dims);
     if (a == "start_indices_batching_dims") return int_list(at.gather.start_indices_batching_dims);
-    if (a == "index_vector_dim") return integer(at.gather.index_vector_dim);
-    if (a == "slice_sizes") return int_list(at.slice_sizes);
-    if (a == "dynamic_slice_sizes") return int_list(at.dynamic_slice_sizes);
-    if (a == "index") return integer(at.tuple_index);
-    if (a == "iota_dimension") return integer(at.iota_dimension);
+    if (a == "index_vector_dim") return seen(has_index_vector_dim) && integer(at.gather.index_vector_dim);
+    if (a == "slice_sizes") return seen(has_slice_sizes) && int_list(at.slice_sizes);
+    if (a == "dynamic_slice_sizes") return seen(has_dynamic_slice_sizes) && int_list(at.dynamic_slice_sizes);
+    if (a == "index") return seen(has_index) && integer(at.tuple_index);
+    if (a == "iota_dimension") return seen(has_iota_dimension) && integer(at.iota_dimension);
     if (a == "num_carries") return integer(at.num_carries);
     if (is_call_attribute(a)) return called(ins);
     return skip_value();
@@ -682,15 +682,23 @@ class module_parser {
 
   // The attributes XLA's parser requires of the modelled ops ("attribute dimensions is expected but not
   // seen"): without them the analysis read a default (a reverse with no dimensions was the identity).
-  static constexpr std::string_view required_names[] = {
-      "dimensions",           "slice",           "padding",          "offset_dims",
-      "collapsed_slice_dims", "start_index_map", "index_vector_dim", "slice_sizes",
-      "dynamic_slice_sizes",  "index",           "iota_dimension"};
-  static constexpr std::uint32_t attribute_bit(std::string_view a) noexcept {
-    for (std::size_t i = 0; i < sizeof(required_names) / sizeof(required_names[0]); ++i) {
-      if (a == required_names[i]) return std::uint32_t{1} << i;
-    }
-    return 0;
+  // attribute() marks each as it reads it (seen_).
+  enum required : std::uint32_t {
+    has_dimensions = 1u << 0,
+    has_slice = 1u << 1,
+    has_padding = 1u << 2,
+    has_offset_dims = 1u << 3,
+    has_collapsed_slice_dims = 1u << 4,
+    has_start_index_map = 1u << 5,
+    has_index_vector_dim = 1u << 6,
+    has_slice_sizes = 1u << 7,
+    has_dynamic_slice_sizes = 1u << 8,
+    has_index = 1u << 9,
+    has_iota_dimension = 1u << 10,
+  };
+  constexpr bool seen(required r) noexcept {
+    seen_ |= r;
+    return true;
   }
   static constexpr std::uint32_t required_attributes(opcode c) noexcept {
     switch (c) {
@@ -700,21 +708,20 @@ class module_parser {
       case opcode::concatenate:
       case opcode::reduce:
       case opcode::all_gather:
-        return attribute_bit("dimensions");
+        return has_dimensions;
       case opcode::slice:
-        return attribute_bit("slice");
+        return has_slice;
       case opcode::pad:
-        return attribute_bit("padding");
+        return has_padding;
       case opcode::gather:
-        return attribute_bit("offset_dims") | attribute_bit("collapsed_slice_dims") |
-               attribute_bit("start_index_map") | attribute_bit("index_vector_dim") |
-               attribute_bit("slice_sizes");
+        return has_offset_dims | has_collapsed_slice_dims | has_start_index_map | has_index_vector_dim |
+               has_slice_sizes;
       case opcode::dynamic_slice:
-        return attribute_bit("dynamic_slice_sizes");
+        return has_dynamic_slice_sizes;
       case opcode::get_tuple_element:
-        return attribute_bit("index");
+        return has_index;
       case opcode::iota:
-        return attribute_bit("iota_dimension");
+        return has_iota_dimension;
       default:
         return 0;
     }
@@ -961,7 +968,7 @@ class module_parser {
   std::uint16_t comp_ = 0;
   bool entry_seen_ = false;
   std::uint32_t root_seen_ = 0;  // 1 + the computation whose ROOT was read
-  std::uint32_t seen_ = 0;       // the instruction's attributes among required_names (attribute_bit)
+  std::uint32_t seen_ = 0;       // the instruction's required attributes read so far (seen)
   struct parameter_numbers {
     index_t count = 0, largest = -1;
     std::size_t largest_pos = 0;

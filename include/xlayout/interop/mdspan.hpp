@@ -200,8 +200,9 @@ namespace detail {
 /// included, is the mapping's own required_span_size().
 template <class M>
 constexpr index_t standard_span(const M& x) noexcept {
-  index_t last[M::rank() + 1]{};
-  for (std::size_t d = 0; d < M::rank(); ++d) {
+  // x.rank(): a tensor_mapping's is static, a basic_runtime_mapping's (a view's base) a member.
+  index_t last[XLAYOUT_MAX_RANK + 1]{};
+  for (std::size_t d = 0; d < x.rank(); ++d) {
     if (x.extent(d) == 0) return 0;
     last[d] = x.extent(d) - 1;
   }
@@ -371,14 +372,7 @@ struct mdspan_view_layout {
 
     constexpr const extents_type& extents() const noexcept { return extents_; }
     constexpr index_type required_span_size() const noexcept {
-      if (view_.empty()) return 0;
-      const auto& base = view_.base();
-      index_t last[View::base_type::rank() + 1]{};  // the base's last element: its largest offset
-      for (std::size_t d = 0; d < View::base_type::rank(); ++d) {
-        if (base.extent(d) == 0) return 0;
-        last[d] = base.extent(d) - 1;
-      }
-      return static_cast<index_type>(base.mapping().offset(last) + 1);
+      return view_.empty() ? 0 : static_cast<index_type>(detail::standard_span(view_.base().mapping()));
     }
     template <class... I>
       requires(sizeof...(I) == StdExtents::rank() && (std::is_convertible_v<I, index_type> && ...))
