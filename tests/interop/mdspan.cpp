@@ -88,6 +88,17 @@ TEST_CASE("the mapping meets the LayoutMapping requirements", "[interop][mdspan]
   CHECK(!(m == M(std::extents<int, std::dynamic_extent, 256>(21))));
 }
 
+TEST_CASE("a tiled mapping without elements is strided, as the standard's definition reads (vacuously)",
+          "[interop][mdspan]") {
+  using M = policy<Layout<"{1,0:T(8,128)}">>::mapping<std::extents<int, std::dynamic_extent, 256>>;
+  const M m(std::extents<int, std::dynamic_extent, 256>(0));
+  CHECK(m.required_span_size() == 0);
+  CHECK(m.is_strided());
+  CHECK(m.stride(0) == 256);
+  CHECK(m.stride(1) == 1);
+  CHECK(!M(std::extents<int, std::dynamic_extent, 256>(20)).is_strided());
+}
+
 TEST_CASE("strided layouts: is_strided and stride() agree with layout_left/layout_right",
           "[interop][mdspan]") {
   using E = std::extents<int, 4, std::dynamic_extent, 6>;

@@ -41,6 +41,12 @@ TEST_CASE("order-preserving tiles compile to strides", "[layout][program][xla]")
   STATIC_REQUIRE(strides(shape_v<"f32[29]{0:T(*,3)}">).value() == index_vector{1});
   STATIC_REQUIRE(strides(shape_v<"s32[2]{0:T(*,2)(3)pad(4)}">).value() == index_vector{1});
   STATIC_REQUIRE(!is_strided(shape_v<"s32[9,3]{0,1:T(*,2)(2,1)}">));
+  // A shape without elements is strided whatever its tiles (no element can break the sum); its strides are
+  // XLA's for the minor-to-major order: the product of the more minor extents.
+  STATIC_REQUIRE(is_strided(shape_v<"f32[0,5]{1,0:T(2,2)}">));
+  STATIC_REQUIRE(strides(shape_v<"f32[0,5]{1,0:T(2,2)}">).value() == index_vector{5, 1});
+  STATIC_REQUIRE(strides(shape_v<"f32[3,0]{0,1:T(8,128)}">).value() == index_vector{1, 3});
+  STATIC_REQUIRE(strides(shape_v<"f32[4,0,6]{0,2,1:T(2,2)}">).value() == index_vector{1, 24, 4});
 }
 
 TEST_CASE("the program agrees with linear_index on every element of the shapes of XLA's documents and tests",

@@ -210,6 +210,22 @@ TEST_CASE("broadcast: XLA's broadcast map; explicit and trailing dimensions; a s
     const auto s = broadcast<Extents<2, 2>>(Tensor<"f32[]">(&scalar));
     return v(2, 1) == 2 && &v(0, 3) == &v(1, 3) && v.size() == 12 && s(1, 1) == 7;
   }());
+  // Dimensions in any order, as HLO's broadcast takes them (XLA's verifier checks sizes, not order): a
+  // transposing broadcast of f32[4,8] to [8,3,4], v(i, k, j) == t(j, i) for every position.
+  using T48 = Tensor<"f32[4,8]{0,1:T(2,2)}">;
+  using X = decltype(broadcast<Extents<8, 3, 4>, 2, 0>(T48{}));
+  STATIC_REQUIRE(map_text<X>() ==
+                 "(d0, d1, d2) -> (d2, d0), domain: d0 in [0, 7], d1 in [0, 2], d2 in [0, 3]");
+  STATIC_REQUIRE([] {
+    float buf[32] = {};
+    const T48 t(buf);
+    const auto v = broadcast<Extents<8, 3, 4>, 2, 0>(t);
+    for (index_t i = 0; i < 8; ++i)
+      for (index_t k = 0; k < 3; ++k)
+        for (index_t j = 0; j < 4; ++j)
+          if (&v(i, k, j) != &t(j, i)) return false;
+    return true;
+  }());
 }
 
 TEST_CASE("bitcast: the buffer read as another shape; XLA's bitcast map or the reshape map (tiled)",

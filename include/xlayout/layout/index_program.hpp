@@ -746,11 +746,23 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
   return prog;
 }
 
+namespace detail {
+/// A static shape with a dimension of size 0: it has no element, so every layout of it is strided.
+constexpr bool has_no_element(const shape& s) noexcept {
+  if (!is_static(s)) return false;
+  for (std::size_t d = 0; d < s.rank(); ++d) {
+    if (s.dimensions[d] == 0) return true;
+  }
+  return false;
+}
+}  // namespace detail
+
 /// True when linear_index(e) == sum_d e[d] * stride[d] for every element (no tiling that reorders,
-/// or tiles that leave the order unchanged; padded_dimensions are strided): on the index program, else on
-/// the canonical offset form. Never a wrong yes; may answer no where neither is exact (a '*' in a later
-/// tile, or a '*' over padded dimensions).
+/// or tiles that leave the order unchanged; padded_dimensions are strided; a shape without elements,
+/// whatever its tiles): on the index program, else on the canonical offset form. Never a wrong yes; may
+/// answer no where neither is exact (a '*' in a later tile, or a '*' over padded dimensions).
 constexpr bool is_strided(const shape& s) noexcept {
+  if (detail::has_no_element(s)) return detail::structure_issue(s) == error_id::none;
   return detail::strided_program(compile_index_program(s)) || detail::strides_from_form(s).ok;
 }
 
@@ -760,9 +772,11 @@ constexpr bool is_strided(const shape& s) noexcept {
 constexpr result<index_vector> strides(const shape& s) noexcept {
   if (const error_id issue = detail::structure_issue(s); issue != error_id::none) return issue;
   if (!is_static(s)) return error_id::dynamic_dimension;
-  const index_program p = compile_index_program(s);
   index_vector out;
-  if (detail::strided_program(p)) {
+  const index_program p = detail::has_no_element(s) ? index_program{} : compile_index_program(s);
+  if (detail::has_no_element(s)) {
+    out.resize(s.rank());  // no element: every stride fits; XLA's below, as for a size-1 dimension
+  } else if (detail::strided_program(p)) {
     out.resize(s.rank());
     for (const index_term& t : p.terms) out[static_cast<std::size_t>(t.single_dimension())] += t.stride;
   } else {
@@ -770,14 +784,14 @@ constexpr result<index_vector> strides(const shape& s) noexcept {
     if (!r.ok) return error_id::not_strided;
     out = r.stride;
   }
-  // A dimension of size 1 contributes no term and any stride fits it; give it XLA's: the stride of the
-  // next more-minor dimension times that dimension's extent.
+  // A dimension of size 1 contributes no term and any stride fits it (every dimension, in a shape without
+  // elements); give it XLA's: the stride of the next more-minor dimension times that dimension's extent.
   index_t next = 1;
   for (index_t d : s.layout.minor_to_major) {
     const auto i = static_cast<std::size_t>(d);
     if (out[i] == 0) out[i] = next;
     const checked_index n = checked_mul(out[i], laid_out_extent(s, i));
-    next = n.ok ? n.value : index_max;  // only a stride of a later size-1 dimension reads it
+    next = n.ok ? n.value : index_max;  // read only by later size-1 dimensions (any stride fits them)
   }
   return out;
 }

@@ -20,9 +20,10 @@ concept static_index = std::is_empty_v<I> && requires {
   { I::value } -> std::convertible_to<index_t>;
 } && std::integral<std::remove_cv_t<decltype(I::value)>>;
 
-/// What a tensor accepts as one index: any integer type, or a static_index (then checked at compile time).
+/// What a tensor accepts as one index: any integer type but bool, or a static_index (then checked at compile
+/// time). A bool is refused: `t(i < n, j)` is a mistake, not an index.
 template <class I>
-concept index_like = std::integral<I> || static_index<I>;
+concept index_like = (std::integral<I> && !std::is_same_v<std::remove_cv_t<I>, bool>) || static_index<I>;
 
 namespace detail {
 template <class I>

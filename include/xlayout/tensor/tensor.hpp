@@ -112,6 +112,17 @@ class basic_tensor {
                   "float* for f32, bf16_bits* for bf16, std::uint8_t* for the sub-byte types (tensors.md); "
                   "a const pointer makes a ConstTensor");
   }
+  /// A container (std::vector, std::array, ...) in place of the pointer: one compile error naming the id.
+  template <class C, class... A>
+  requires(
+      std::is_class_v<std::remove_cvref_t<C>> && !std::is_convertible_v<C, data_handle_type> &&
+      !requires { typename std::remove_cvref_t<C>::mapping_type; } &&
+      requires(C & c) { c.data(); }) XLAYOUT_HD constexpr explicit basic_tensor(C&&, A&&...) noexcept {
+    static_assert(
+        std::is_convertible_v<C, data_handle_type>,
+        "[xlayout:tensor_data_type] xlayout::Tensor: the data is a pointer to the element's storage; "
+        "pass the container's .data() (sized for required_span_size())");
+  }
   /// A view of the array at p; one size per dynamic extent, in order: Tensor<"bf16[?,256]"> d(ptr, batch).
   /// (Static extents alone take the constructors above.)
   template <std::integral... I>
@@ -164,9 +175,10 @@ class basic_tensor {
   requires(((std::is_arithmetic_v<I> || std::is_pointer_v<I> || std::is_enum_v<I>)&&...) &&
            !(index_like<I> && ...)) XLAYOUT_HD constexpr reference
   operator()(I...) const noexcept {
-    static_assert(sizeof...(I) == 0,  // false: some index is no integer
-                  "[xlayout:invalid_index_type] xlayout::Tensor: indices are integers or integral constants "
-                  "(std::integral_constant), one per dimension");
+    static_assert(
+        sizeof...(I) == 0,  // false: some index is no integer
+        "[xlayout:invalid_index_type] xlayout::Tensor: indices are integers (not bool) or integral constants "
+        "(std::integral_constant), one per dimension");
     return access::access(data_, 0);  // reported above
   }
   /// Element idx (an index_array, std::array or std::span of rank() integers).
@@ -383,6 +395,15 @@ constexpr error tensor_spec_error() noexcept {
 template <shape V, std::size_t... I>
 Extents<V.dimensions[I]...> extents_of_shape(std::index_sequence<I...>);
 
+/// An Extents<...> that has reported its own error (a negative size, more sizes than XLAYOUT_MAX_RANK): the
+/// Tensor made of it reports nothing more. (sizeof: an Extents reports when it is instantiated.)
+template <class A>
+inline constexpr bool extents_reported = false;
+template <index_t... E>
+inline constexpr bool extents_reported<Extents<E...>> = (!((E >= 0 || E == dyn) && ...) ||
+                                                         sizeof...(E) > XLAYOUT_MAX_RANK) &&
+                                                        sizeof(Extents<E...>) != 0;
+
 /// What Tensor<...> becomes after its error has been reported (bad text, bad arguments, a Layout<...> that
 /// reported its own error): every use compiles, so that one mistake gives one error.
 template <class Element>
@@ -582,8 +603,9 @@ struct full_tensor_type {
   using info = tensor_spec_info<S>;
   static constexpr error issue = tensor_spec_error<info, A, B>();
   static_assert(raise_if_error<issue.id, diagnostic_column(issue)>);
-  // A Layout<...> that failed has reported its error already.
-  static constexpr bool reported = issue.id != error_id::none || is_invalid_spelling<B>;
+  // A Layout<...> or Extents<...> that failed has reported its error already.
+  static constexpr bool reported =
+      issue.id != error_id::none || is_invalid_spelling<B> || extents_reported<A>;
   using element =
       std::conditional_t<Const, const tensor_element_t<info::element>, tensor_element_t<info::element>>;
   using type = typename decltype([] {
