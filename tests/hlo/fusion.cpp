@@ -803,6 +803,20 @@ ENTRY e {
   CHECK(r.error().id == error_id::dynamic_dimension);
 }
 
+TEST_CASE("regression (audit): the module analysis checks ops without operands as the per-op one does",
+          "[hlo][fusion][regression]") {
+  // `reshape()` gave hlo_malformed_op alone but a module analysis with no maps and no error.
+  const auto m = parse("HloModule m\nENTRY e {\n  ROOT r = f32[4] reshape()\n}");
+  const auto r = hlo::checked_output_to_input(*m, 0);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().id == error_id::hlo_malformed_op);
+  const auto i = parse(
+      "HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n  ROOT r = s32[4] iota(p), iota_dimension=0\n}");
+  const auto ri = hlo::checked_output_to_input(*i, 0);
+  REQUIRE_FALSE(ri.has_value());
+  CHECK(ri.error().id == error_id::hlo_malformed_op);
+}
+
 TEST_CASE("regression (audit): a fusion that is an output of the analysed computation is looked through",
           "[hlo][fusion][regression]") {
   // An optimised module's shape: a ROOT tuple of fusions. Output 0 is the nested negate of p (identity, by
@@ -850,9 +864,12 @@ TEST_CASE("regression (audit): a get-tuple-element whose index names no element 
           "[hlo][fusion][regression]") {
   // index=7 of a 2-tuple, and a get-tuple-element of an array: XLA's verifier refuses both; the analysis
   // read element 0 instead and answered the identity.
+  // And (audit) a result that is not the element's shape: element 1 is f32[8], the result says f32[4].
   for (const char* source :
        {"(f32[4]{0}, f32[4]{0}) parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=7",
-        "f32[4]{0} parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=0"}) {
+        "f32[4]{0} parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=0",
+        "(f32[4]{0}, f32[8]{0}) parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=1",
+        "(f32[4]{0}, s32[4]{0}) parameter(0)\n  ROOT g = f32[4]{0} get-tuple-element(p), index=1"}) {
     const auto m = parse(std::string("HloModule m\nENTRY e {\n  p = ") + source + "\n}");
     INFO(source);
     CHECK(hlo::checked_output_to_input<8>(*m, 0).error().id == error_id::hlo_malformed_op);

@@ -424,6 +424,63 @@ error_id i2o_error(std::string_view text, std::size_t input = 0) {
 
 }  // namespace
 
+TEST_CASE("regression (audit): a '?' size is dynamic_dimension before any arithmetic on it",
+          "[hlo][op_maps]") {
+  // XLA stores '?' as INT64_MIN: pad, reduce-window, convolution, reverse, dynamic-slice and
+  // dynamic-update-slice subtracted from it (signed overflow under UBSan; a dynamic-update-slice of a '?'
+  // update gave a map that read nothing). A literal INT64_MIN slice size is no '?': malformed.
+  const std::string e = "ENTRY e {\n";
+  CHECK(o2i_error(e + "  p = f32[?] parameter(0)\n  z = f32[] constant(0)\n  ROOT r = f32[?] pad(p, z), "
+                      "padding=1_1_1\n}") == error_id::dynamic_dimension);
+  CHECK(o2i_error(e + "  p = f32[?] parameter(0)\n  ROOT r = f32[?] reverse(p), dimensions={0}\n}") ==
+        error_id::dynamic_dimension);
+  CHECK(i2o_error(e + "  p = f32[?] parameter(0)\n  ROOT r = f32[?] reverse(p), dimensions={0}\n}") ==
+        error_id::dynamic_dimension);
+  CHECK(o2i_error(e + "  p = f32[?] parameter(0)\n  i = s32[] parameter(1)\n  ROOT d = f32[4] "
+                      "dynamic-slice(p, i), dynamic_slice_sizes={4}\n}") == error_id::dynamic_dimension);
+  CHECK(o2i_error(e + "  p = f32[64] parameter(0)\n  u = f32[?] parameter(1)\n  i = s32[] parameter(2)\n"
+                      "  ROOT d = f32[64] dynamic-update-slice(p, u, i)\n}") == error_id::dynamic_dimension);
+  CHECK(o2i_error(e + "  p = f32[64,4096] parameter(0)\n  r = s32[] parameter(1)\n  z = s32[] constant(0)\n"
+                      "  ROOT w = f32[8,4096] dynamic-slice(p, r, z), "
+                      "dynamic_slice_sizes={-9223372036854775808,4096}\n}") == error_id::hlo_malformed_op);
+  CHECK(o2i_error(e + "  p = f32[?] parameter(0)\n  q = f32[3] parameter(1)\n  ROOT r = f32[?] "
+                      "concatenate(p, q), dimensions={0}\n}") == error_id::dynamic_dimension);
+  CHECK(o2i_error(e + "  p = f32[?,4] parameter(0)\n  ROOT r = f32[?] reshape(p)\n}") ==
+        error_id::dynamic_dimension);
+  const std::string add =
+      "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n";
+  CHECK(o2i_error(add + e +
+                  "  p = f32[?] parameter(0)\n  z = f32[] constant(0)\n  ROOT r = f32[?] "
+                  "reduce-window(p, z), window={size=3 stride=2 pad=1_1}, to_apply=add\n}") ==
+        error_id::dynamic_dimension);
+}
+
+TEST_CASE("regression (audit): operand counts are the opcode's (XLA's parser: \"expects 2 operands\")",
+          "[hlo][op_maps]") {
+  constexpr auto malformed = error_id::hlo_malformed_op;
+  const std::string e = "ENTRY e {\n  p = f32[4] parameter(0)\n  q = pred[4] parameter(1)\n";
+  CHECK(o2i_error(e + "  ROOT r = f32[4] add(p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] add(p, p, p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] negate(p, p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] select(q, p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] clamp(p, p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = pred[4] compare(), direction=EQ\n}") == malformed);
+  CHECK(i2o_error(e + "  ROOT r = f32[4] add(p)\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] add(p, p)\n}") == error_id::none);
+  CHECK(o2i_error(e + "  ROOT r = f32[4] select(q, p, p)\n}") == error_id::none);
+  // An iota has no operand, and its iota_dimension is one of its result's (XLA's verifier).
+  CHECK(o2i_error(e + "  ROOT r = s32[4] iota(p), iota_dimension=0\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = s32[4] iota(), iota_dimension=1\n}") == malformed);
+  CHECK(o2i_error(e + "  ROOT r = s32[4] iota(), iota_dimension=0\n}") == error_id::none);
+  // Gather indices from an iota whose dimension is out of range: malformed, not folded into the map.
+  const std::string gather = "ENTRY e {\n  op = f32[8,6]{1,0} parameter(0)\n  idx = s32[5,1]{1,0} iota(), ";
+  const std::string rest =
+      "\n  ROOT g = f32[5,2,6]{2,1,0} gather(op, idx), offset_dims={1,2}, collapsed_slice_dims={}, "
+      "start_index_map={0}, index_vector_dim=1, slice_sizes={2,6}\n}";
+  CHECK(o2i_error(gather + "iota_dimension=7" + rest) == malformed);
+  CHECK(o2i_error(gather + "iota_dimension=0" + rest) == error_id::none);
+}
+
 TEST_CASE("malformed dot (XLA's InferDotOpShape): output dims, contracting and batch sizes",
           "[hlo][op_maps]") {
   constexpr auto malformed = error_id::hlo_malformed_op;

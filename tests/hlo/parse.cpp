@@ -547,6 +547,71 @@ TEST_CASE("parse: errors carry the id, the line and the column (counted by hand)
   STATIC_REQUIRE(
       parse("ENTRY e {\n  p = f32[] parameter(0)\n  ROOT b = f32[8] broadcast(p), dimensions={}\n}")
           .has_value());
+  // A name that is no XLA opcode ("Unknown opcode" in XLA's parser): `  ROOT t = f32[3,2] tranpose(p), ...`,
+  // the misspelt opcode at line 3, column 21. XLA's opcodes without a modelled map, and their async forms,
+  // parse; a -start of an op that has its own start opcode (all-gather) does not, nor a bare suffix.
+  STATIC_REQUIRE(
+      error_of(
+          "ENTRY e {\n  p = f32[2,3] parameter(0)\n  ROOT t = f32[3,2] tranpose(p), dimensions={1,0}\n}") ==
+      where{error_id::hlo_unknown_opcode, 3, 21});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[8] parameter(0)\n  ROOT n = f32[8] negat(p)\n}") ==
+                 where{error_id::hlo_unknown_opcode, 3, 19});
+  STATIC_REQUIRE(parse("ENTRY e {\n  p = f32[8] parameter(0)\n  ROOT s = f32[8] sort(p), dimensions={0}\n}")
+                     .has_value());
+  STATIC_REQUIRE(parse("ENTRY e {\n  p = f32[8] parameter(0)\n  ROOT c = f32[8] custom-call(p), "
+                       "custom_call_target=\"foo\"\n}")
+                     .has_value());
+  STATIC_REQUIRE((hlo::is_opcode_name("while") && hlo::is_opcode_name("opt-barrier") &&
+                  hlo::is_opcode_name("fusion-start") && hlo::is_opcode_name("custom-call-done") &&
+                  hlo::is_opcode_name("reduce-scatter-update") && hlo::is_opcode_name("all-gather-start") &&
+                  hlo::is_opcode_name("copy-done")));
+  STATIC_REQUIRE((!hlo::is_opcode_name("all-gather-update") && !hlo::is_opcode_name("copy-update") &&
+                  !hlo::is_opcode_name("-start") && !hlo::is_opcode_name("tranpose-start") &&
+                  !hlo::is_opcode_name("Add") && !hlo::is_opcode_name("")));
+  // An attribute given twice (XLA: "attribute dimensions already exists"; the last one won): the second
+  // name, line 3 column 53; generic attributes too (column 56).
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[2,3] parameter(0)\n  ROOT t = f32[3,2] transpose(p), "
+                          "dimensions={1,0}, dimensions={0,1}\n}") ==
+                 where{error_id::hlo_duplicate_attribute, 3, 53});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[2,3] parameter(0)\n  ROOT t = f32[2,3] negate(p), "
+                          "metadata={op_name=\"a\"}, metadata={op_name=\"b\"}\n}") ==
+                 where{error_id::hlo_duplicate_attribute, 3, 56});
+  // A declared operand shape that is not the operand's (XLA's ShapeUtil::Compatible: element type and
+  // sizes, not the layout), at the declared shape: line 3, column 26.
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[4] parameter(0)\n  ROOT n = f32[4] negate(f32[8] p)\n}") ==
+                 where{error_id::hlo_shape_mismatch, 3, 26});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[4] parameter(0)\n  ROOT n = f32[4] negate(s32[4] %p)\n}") ==
+                 where{error_id::hlo_shape_mismatch, 3, 26});
+  STATIC_REQUIRE(
+      parse("ENTRY e {\n  p = f32[4,2]{0,1} parameter(0)\n  ROOT n = f32[4,2] negate(f32[4,2]{1,0} p)\n}")
+          .has_value());
+  // A signature's result against the root ("Shape of computation ... is not compatible with that of its root
+  // instruction"), at the declared shape: line 1, column 25. A tuple result is not compared.
+  STATIC_REQUIRE(error_of("ENTRY %e (p: f32[2]) -> f32[7] {\n  p = f32[2] parameter(0)\n  ROOT n = f32[2] "
+                          "negate(p)\n}") == where{error_id::hlo_shape_mismatch, 1, 25});
+  STATIC_REQUIRE(parse("ENTRY %e (p: f32[2]) -> f32[2]{0} {\n  p = f32[2] parameter(0)\n  ROOT n = f32[2] "
+                       "negate(p)\n}")
+                     .has_value());
+  // A fusion's operands against its computation's parameters: count (line 8) and shape (a forward
+  // reference, line 3), at the computation's name after calls= (column 49).
+  STATIC_REQUIRE(
+      error_of("f {\n  p = f32[8] parameter(0)\n  q = f32[8] parameter(1)\n  ROOT n = f32[8] add(p, "
+               "q)\n}\nENTRY e {\n  p0 = f32[8] parameter(0)\n  ROOT r = f32[8] fusion(p0), kind=kLoop, "
+               "calls=f\n}") == where{error_id::hlo_shape_mismatch, 8, 49});
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p0 = f32[8] parameter(0)\n  ROOT r = f32[4] fusion(p0), kind=kLoop, "
+                          "calls=f\n}\nf {\n  p = f32[4] parameter(0)\n  ROOT n = f32[4] negate(p)\n}") ==
+                 where{error_id::hlo_shape_mismatch, 3, 49});
+  STATIC_REQUIRE(parse("ENTRY e {\n  p0 = f32[8] parameter(0)\n  ROOT r = f32[8] fusion(p0), kind=kLoop, "
+                       "calls=f\n}\nf {\n  p = f32[8] parameter(0)\n  ROOT n = f32[8] negate(p)\n}")
+                     .has_value());
+  // Calls that come back: a computation calling itself (line 3, column 49), and g -> f -> g through a
+  // forward reference (the `f` of g's call, line 3, column 37).
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p0 = f32[8] parameter(0)\n  ROOT r = f32[8] fusion(p0), kind=kLoop, "
+                          "calls=e\n}") == where{error_id::hlo_call_cycle, 3, 49});
+  STATIC_REQUIRE(error_of("g {\n  q = f32[8] parameter(0)\n  ROOT h = f32[8] call(q), to_apply=f\n}\nf {\n"
+                          "  p = f32[8] parameter(0)\n  ROOT g = f32[8] call(p), to_apply=g\n}\nENTRY e {\n"
+                          "  p0 = f32[8] parameter(0)\n  ROOT r = f32[8] call(p0), to_apply=f\n}") ==
+                 where{error_id::hlo_call_cycle, 3, 37});
   // `  = f32[] parameter(0)`: no name at column 3.
   STATIC_REQUIRE(error_of("ENTRY e {\n  = f32[] parameter(0)\n}") ==
                  where{error_id::hlo_expected_name, 2, 3});

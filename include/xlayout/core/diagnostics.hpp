@@ -11,171 +11,180 @@
 // Every error the library can report: X(id, "Entity: the rule in one sentence"). The id is stable (tests
 // and scripts match it, as `[xlayout:id]`); the sentence may improve. docs/diagnostics.md shows each id
 // with a bad and a fixed example. Add new ids at the end of their group.
-#define XLAYOUT_ERROR_LIST(X)                                                                               \
-  /* capacities and arithmetic */                                                                           \
-  X(capacity_exceeded,                                                                                      \
-    "a fixed capacity of the library is exceeded (raise the XLAYOUT_MAX_* macro, or the capacity given "    \
-    "as a template argument, as in hlo::output_to_input<N>)")                                               \
-  X(rank_too_large, "Shape: the rank is larger than XLAYOUT_MAX_RANK")                                      \
-  X(integer_overflow, "an integer does not fit in int64")                                                   \
-  X(span_overflow, "Shape: the number of elements of the laid-out array does not fit in int64")             \
-  /* shape and layout text */                                                                               \
-  X(unexpected_end, "text: the text ends where more is required")                                           \
-  X(unexpected_character, "text: this character is not allowed here")                                       \
-  X(extra_content, "text: unexpected text after the end")                                                   \
-  X(unknown_element_type, "Shape: unknown element type (expected f32, bf16, s32, pred, ...)")               \
-  X(expected_integer, "text: an integer is required here")                                                  \
-  X(integer_too_large, "text: the integer does not fit in int64")                                           \
-  X(expected_dimension, "Shape: a dimension size is required here (an integer, '?' or '<=N')")              \
-  X(negative_dimension, "Shape: a dimension size must not be negative")                                     \
-  X(expected_closing_bracket,                                                                               \
-    "text: expected ']' (closing a shape's dimensions, a map's symbols or a range)")                        \
-  X(expected_closing_brace,                                                                                 \
-    "text: expected '}' (closing a layout, an attribute's list or runtime variables)")                      \
-  X(expected_closing_paren, "text: expected ')'")                                                           \
-  X(expected_open_paren, "text: expected '('")                                                              \
-  X(expected_layout, "Layout: expected '{' to open a layout")                                               \
-  X(unknown_layout_property, "Layout: unknown property after ':' (known: T L # * E S SC P M D)")            \
-  X(property_out_of_order, "Layout: properties must appear in XLA's order D T L # * E S SC P M, each once") \
-  X(invalid_dim_level_type, "Layout: expected a dim level type D, C, S or H in D(...)")                     \
-  X(expected_unsigned_type, "Layout: #(...) and *(...) need an unsigned integer type such as u32")          \
-  X(nesting_too_deep, "Shape: tuples nest deeper than XLA's limit of 10")                                   \
-  X(tuple_not_allowed, "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)")            \
-  X(expected_shape, "Shape: expected an element type such as f32, or '(' for a tuple")                      \
-  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and XLA's documents) */                         \
-  X(minor_to_major_size_mismatch, "Layout: minor_to_major must have one entry per dimension of the shape")  \
-  X(dimension_out_of_range, "Layout: a minor_to_major entry is not a dimension of the shape")               \
-  X(not_a_permutation, "Layout: minor_to_major must list each dimension exactly once")                      \
-  X(empty_tile, "Layout: a tile must have at least one dimension")                                          \
-  X(invalid_tile_size, "Layout: a tile dimension must be positive, or '*' to combine dimensions")           \
-  X(misplaced_combine, "Layout: '*' merges a dimension into the next more-minor one, so it cannot be last") \
-  X(too_many_tiles, "Layout: more tiles than XLAYOUT_MAX_TILES")                                            \
-  X(tile_rank_too_large, "Layout: a tile has more dimensions than XLAYOUT_MAX_RANK")                        \
-  X(invalid_tail_padding, "Layout: L(n) tail padding alignment must be positive")                           \
-  X(index_type_on_dense, "Layout: #(...) index type is only for sparse arrays")                             \
-  X(pointer_type_on_dense, "Layout: *(...) pointer type is only for sparse arrays")                         \
-  X(physical_shape_on_dense, "Layout: P(...) physical shape is only for sparse arrays")                     \
-  X(unsupported_physical_shape,                                                                             \
-    "Layout: xlayout keeps only the element type, sizes and minor_to_major of P(...)")                      \
-  X(invalid_element_size, "Layout: E(n) element size in bits must not be negative")                         \
-  X(invalid_memory_space, "Layout: S(n) memory space must fit in int8")                                     \
-  X(invalid_split_config,                                                                                   \
-    "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive "   \
-    "split indices below the dimension size")                                                               \
-  X(padded_dimensions_size_mismatch, "Layout: padded_dimensions must have one entry per dimension")         \
-  X(padded_dimension_too_small,                                                                             \
-    "Layout: a padded dimension must be at least the dimension size (a bounded '<=N' one's bound; an "      \
-    "unbounded '?' one cannot be padded)")                                                                  \
-  X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")         \
-  X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")            \
-  X(invalid_layout_arguments,                                                                               \
-    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)")      \
-  X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")      \
-  /* indices */                                                                                             \
-  X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                 \
-  X(index_out_of_range, "index: an index is outside its dimension")                                         \
-  X(linear_index_out_of_range, "index: the linear index is outside [0, required_span_size)")                \
-  X(padding_element, "index: the linear index lands on padding, not on an element")                         \
-  /* indexing maps and affine expressions */                                                                \
-  X(expected_expression, "IndexingMap: an expression is required here")                                     \
-  X(expected_arrow, "IndexingMap: missing '->' between the variables and the results")                      \
-  X(unbalanced_parenthesis, "IndexingMap: parentheses do not balance")                                      \
-  X(unknown_variable, "IndexingMap: this name is not a declared dimension or symbol")                       \
-  X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")          \
-  X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                            \
-  X(expected_range, "IndexingMap: expected 'in [lo, hi]'")                                                  \
-  X(invalid_divisor, "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0")              \
-  X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                   \
-  X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                \
-  X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                 \
-  X(duplicate_variable, "IndexingMap: a variable name is declared twice")                                   \
-  X(too_many_results, "IndexingMap: more results than XLAYOUT_MAX_RESULTS")                                 \
-  X(too_many_constraints, "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS")                     \
-  /* tensors */                                                                                             \
-  X(tensor_arguments,                                                                                       \
-    "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally "    \
-    "Layout<...>")                                                                                          \
-  X(bounded_dimension, "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'")        \
-  X(dynamic_extent_count, "Tensor: give one size per dynamic extent ('?' or dyn), in order")                \
-  X(unsupported_element_size,                                                                               \
-    "Tensor: element width not addressable: with E(n) sub-byte types take E(1), E(2), E(4) or E(8), not "   \
-    "below their width, others their own; a runtime_tensor's Element must be as wide")                      \
-  X(tile_access_unsupported,                                                                                \
-    "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; "             \
-    "make_runtime_mapping an exact index program (compile_index_program; linear_index takes any)")          \
-  /* HLO text */                                                                                            \
-  X(hlo_expected_name,                                                                                      \
-    "HLO text: a name is required here (an instruction, computation, opcode or attribute name)")            \
-  X(hlo_duplicate_name,                                                                                     \
-    "HLO text: this name is already defined (instructions: in this computation; computations: in the "      \
-    "module)")                                                                                              \
-  X(hlo_unknown_operand, "HLO text: the operand is no instruction defined earlier in its computation")      \
-  X(hlo_unknown_computation,                                                                                \
-    "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module")                \
-  X(hlo_empty_module, "HLO module: there is no computation (or, in a module built by hand, no ENTRY ROOT)") \
-  X(hlo_multiple_entries, "HLO text: more than one computation is marked ENTRY")                            \
-  X(hlo_invalid_attribute, "HLO text: the value of this attribute does not have the form XLA prints")       \
-  X(hlo_capacity_exceeded,                                                                                  \
-    "HLO text: the module needs more instructions, computations, shapes, characters, operands or called "   \
-    "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")                                           \
-  X(hlo_malformed_op,                                                                                       \
-    "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, " \
-    "a list whose size is not the rank, a dimension number out of range)")                                  \
-  X(hlo_operand_out_of_range,                                                                               \
-    "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this "     \
-    "number")                                                                                               \
-  X(hlo_shared_fused_computation,                                                                           \
-    "HLO text: this fusion calls a computation another fusion calls (XLA's verifier: a fused computation "  \
-    "belongs to one fusion instruction)")                                                                   \
-  /* views */                                                                                               \
-  X(view_not_a_permutation,                                                                                 \
-    "transpose<...>: the dimensions must list each dimension of the tensor exactly once")                   \
-  X(view_element_count, "reshape<...>: the new extents must hold as many elements as the tensor")           \
-  X(view_not_a_bitcast,                                                                                     \
-    "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every "   \
-    "element where the tensor's layout puts it (is_bitcast)")                                               \
-  X(view_invalid_slice,                                                                                     \
-    "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and "    \
-    "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent")                  \
-  X(view_invalid_dimensions,                                                                                \
-    "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent "  \
-    "differs from the tensor's")                                                                            \
-  X(view_dynamic_extents,                                                                                   \
-    "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs "   \
-    "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32")                         \
-  X(view_map_mismatch,                                                                                      \
-    "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "   \
-    "dimension of the tensor")                                                                              \
-  X(view_map_out_of_range,                                                                                  \
-    "map_view: over the map's domain each result must lie inside the tensor's extent, and the "             \
-    "arithmetic must stay in int64 (no overflow, no division by zero)")                                     \
-  X(view_input,                                                                                             \
-    "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor "  \
-    "of static rank (make_runtime_tensor<Rank>)")                                                           \
-  X(view_size_overflow,                                                                                     \
-    "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64")        \
-  X(view_not_iterable,                                                                                      \
-    "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., "  \
-    "s, ...) yourself")                                                                                     \
-  X(index_type_overflow,                                                                                    \
-    "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type")  \
-  X(dynamic_dimensions_size_mismatch,                                                                       \
-    "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use "      \
-    "make_shape)")                                                                                          \
-  X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")       \
-  X(hlo_multiple_roots, "HLO text: a computation has more than one instruction marked ROOT")                \
-  X(hlo_invalid_parameter_number,                                                                           \
-    "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once") \
-  X(tensor_buffer_too_small,                                                                                \
-    "Tensor: the array holds fewer elements than the layout's slots, tile padding included "                \
-    "(required_span_size; bytes for sub-byte types)")                                                       \
-  X(tensor_data_type,                                                                                       \
-    "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, "           \
-    "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor")                               \
-  X(invalid_index_type, "an index must be an integer or an integral constant, one per dimension")           \
-  X(hlo_missing_attribute,                                                                                  \
-    "HLO text: the op lacks an attribute XLA requires of it (dimensions of broadcast, transpose, reverse, " \
-    "concatenate, reduce; slice; padding; gather's dimension numbers; index; iota_dimension)")
+#define XLAYOUT_ERROR_LIST(X)                                                                                \
+  /* capacities and arithmetic */                                                                            \
+  X(capacity_exceeded,                                                                                       \
+    "a fixed capacity of the library is exceeded (raise the XLAYOUT_MAX_* macro, or the capacity given "     \
+    "as a template argument, as in hlo::output_to_input<N>)")                                                \
+  X(rank_too_large,                                                                                          \
+    "Shape: the rank is larger than XLAYOUT_MAX_RANK, or than the MaxRank a run-time mapping holds")         \
+  X(integer_overflow, "an integer does not fit in int64")                                                    \
+  X(span_overflow, "Shape: the number of elements of the laid-out array does not fit in int64")              \
+  /* shape and layout text */                                                                                \
+  X(unexpected_end, "text: the text ends where more is required")                                            \
+  X(unexpected_character, "text: this character is not allowed here")                                        \
+  X(extra_content, "text: unexpected text after the end")                                                    \
+  X(unknown_element_type, "Shape: unknown element type (expected f32, bf16, s32, pred, ...)")                \
+  X(expected_integer, "text: an integer is required here")                                                   \
+  X(integer_too_large, "text: the integer does not fit in int64")                                            \
+  X(expected_dimension, "Shape: a dimension size is required here (an integer, '?' or '<=N')")               \
+  X(negative_dimension, "Shape: a dimension size must not be negative")                                      \
+  X(expected_closing_bracket,                                                                                \
+    "text: expected ']' (closing a shape's dimensions, a map's symbols or a range)")                         \
+  X(expected_closing_brace,                                                                                  \
+    "text: expected '}' (closing a layout, an attribute's list or runtime variables)")                       \
+  X(expected_closing_paren, "text: expected ')'")                                                            \
+  X(expected_open_paren, "text: expected '('")                                                               \
+  X(expected_layout, "Layout: expected '{' to open a layout")                                                \
+  X(unknown_layout_property, "Layout: unknown property after ':' (known: T L # * E S SC P M D)")             \
+  X(property_out_of_order, "Layout: properties must appear in XLA's order D T L # * E S SC P M, each once")  \
+  X(invalid_dim_level_type, "Layout: expected a dim level type D, C, S or H in D(...)")                      \
+  X(expected_unsigned_type, "Layout: #(...) and *(...) need an unsigned integer type such as u32")           \
+  X(nesting_too_deep,                                                                                        \
+    "tuples nest deeper than XLA's limit of 10, or an HLO attribute's brackets deeper than 64")              \
+  X(tuple_not_allowed, "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)")             \
+  X(expected_shape, "Shape: expected an element type such as f32, or '(' for a tuple")                       \
+  /* layout rules (XLA's LayoutUtil::ValidateLayoutForShape and XLA's documents) */                          \
+  X(minor_to_major_size_mismatch, "Layout: minor_to_major must have one entry per dimension of the shape")   \
+  X(dimension_out_of_range, "Layout: a minor_to_major entry is not a dimension of the shape")                \
+  X(not_a_permutation, "Layout: minor_to_major must list each dimension exactly once")                       \
+  X(empty_tile, "Layout: a tile must have at least one dimension")                                           \
+  X(invalid_tile_size, "Layout: a tile dimension must be positive, or '*' to combine dimensions")            \
+  X(misplaced_combine, "Layout: '*' merges a dimension into the next more-minor one, so it cannot be last")  \
+  X(too_many_tiles, "Layout: more tiles than XLAYOUT_MAX_TILES")                                             \
+  X(tile_rank_too_large, "Layout: a tile has more dimensions than XLAYOUT_MAX_RANK")                         \
+  X(invalid_tail_padding, "Layout: L(n) tail padding alignment must be positive")                            \
+  X(index_type_on_dense, "Layout: #(...) index type is only for sparse arrays")                              \
+  X(pointer_type_on_dense, "Layout: *(...) pointer type is only for sparse arrays")                          \
+  X(physical_shape_on_dense, "Layout: P(...) physical shape is only for sparse arrays")                      \
+  X(unsupported_physical_shape,                                                                              \
+    "Layout: xlayout keeps only the element type, sizes and minor_to_major of P(...)")                       \
+  X(invalid_element_size, "Layout: E(n) element size in bits must not be negative")                          \
+  X(invalid_memory_space, "Layout: S(n) memory space must fit in int8")                                      \
+  X(invalid_split_config,                                                                                    \
+    "Layout: SC(dim:i,...) needs a physical dimension in range, once, with strictly increasing positive "    \
+    "split indices below the dimension size")                                                                \
+  X(padded_dimensions_size_mismatch, "Layout: padded_dimensions must have one entry per dimension")          \
+  X(padded_dimension_too_small,                                                                              \
+    "Layout: a padded dimension must be at least the dimension size (a bounded '<=N' one's bound; an "       \
+    "unbounded '?' one cannot be padded)")                                                                   \
+  X(dynamic_dimension, "Shape: this needs static sizes, but a dimension is dynamic ('?' or '<=N')")          \
+  X(invalid_element_type, "Shape: this element type has no array layout (tuple, token, opaque)")             \
+  X(invalid_layout_arguments,                                                                                \
+    "Layout<...>: write one layout string, or minor_to_major numbers then T(...) tiles then pad(...)")       \
+  X(not_strided, "Layout: the layout is not strided (a tile reorders elements), so it has no strides")       \
+  /* indices */                                                                                              \
+  X(index_rank_mismatch, "index: the number of indices differs from the rank of the shape")                  \
+  X(index_out_of_range, "index: an index is outside its dimension")                                          \
+  X(linear_index_out_of_range, "index: the linear index is outside [0, required_span_size)")                 \
+  X(padding_element, "index: the linear index lands on padding, not on an element")                          \
+  /* indexing maps and affine expressions */                                                                 \
+  X(expected_expression, "IndexingMap: an expression is required here")                                      \
+  X(expected_arrow, "IndexingMap: missing '->' between the variables and the results")                       \
+  X(unbalanced_parenthesis, "IndexingMap: parentheses do not balance")                                       \
+  X(unknown_variable, "IndexingMap: this name is not a declared dimension or symbol")                        \
+  X(variable_out_of_order, "IndexingMap: the domain must list the variables in declaration order")           \
+  X(empty_range, "IndexingMap: a range [lo, hi] needs lo <= hi")                                             \
+  X(expected_range, "IndexingMap: expected 'in [lo, hi]'")                                                   \
+  X(invalid_divisor, "IndexingMap: the divisor of floordiv, ceildiv or mod is the constant 0")               \
+  X(pool_exhausted, "IndexingMap: the expression pool is full (raise XLAYOUT_MAX_EXPRS)")                    \
+  X(too_many_variables, "IndexingMap: more variables than XLAYOUT_MAX_VARS")                                 \
+  X(variable_count_mismatch, "IndexingMap: the number of variables does not match the map")                  \
+  X(duplicate_variable, "IndexingMap: a variable name is declared twice")                                    \
+  X(too_many_results, "IndexingMap: more results than XLAYOUT_MAX_RESULTS")                                  \
+  X(too_many_constraints, "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS")                      \
+  /* tensors */                                                                                              \
+  X(tensor_arguments,                                                                                        \
+    "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally "     \
+    "Layout<...>")                                                                                           \
+  X(bounded_dimension, "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'")         \
+  X(dynamic_extent_count, "Tensor: give one size per dynamic extent ('?' or dyn), in order")                 \
+  X(unsupported_element_size,                                                                                \
+    "Tensor: element width not addressable: with E(n) sub-byte types take E(1), E(2), E(4) or E(8), not "    \
+    "below their width, others their own; a runtime_tensor's Element must be as wide")                       \
+  X(tile_access_unsupported,                                                                                 \
+    "tiles(t) needs a first tile without '*' no longer than the shape, later tiles no longer; "              \
+    "make_runtime_mapping an exact index program (compile_index_program; linear_index takes any)")           \
+  /* HLO text */                                                                                             \
+  X(hlo_expected_name,                                                                                       \
+    "HLO text: a name is required here (an instruction, computation, opcode or attribute name)")             \
+  X(hlo_duplicate_name,                                                                                      \
+    "HLO text: this name is already defined (instructions: in this computation; computations: in the "       \
+    "module)")                                                                                               \
+  X(hlo_unknown_operand, "HLO text: the operand is no instruction defined earlier in its computation")       \
+  X(hlo_unknown_computation,                                                                                 \
+    "HLO text: calls=, to_apply=, condition=, body=, ... name no computation of the module")                 \
+  X(hlo_empty_module, "HLO module: there is no computation (or, in a module built by hand, no ENTRY ROOT)")  \
+  X(hlo_multiple_entries, "HLO text: more than one computation is marked ENTRY")                             \
+  X(hlo_invalid_attribute, "HLO text: the value of this attribute does not have the form XLA prints")        \
+  X(hlo_capacity_exceeded,                                                                                   \
+    "HLO text: the module needs more instructions, computations, shapes, characters, operands or called "    \
+    "computations than its capacities (raise XLAYOUT_HLO_MAX_*)")                                            \
+  X(hlo_malformed_op,                                                                                        \
+    "HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, "  \
+    "a list whose size is not the rank, a dimension number out of range)")                                   \
+  X(hlo_operand_out_of_range,                                                                                \
+    "HLO: no operand or output of the op, or parameter, output or instruction of the module, has this "      \
+    "number")                                                                                                \
+  X(hlo_shared_fused_computation,                                                                            \
+    "HLO text: this fusion calls a computation another fusion calls (XLA's verifier: a fused computation "   \
+    "belongs to one fusion instruction)")                                                                    \
+  /* views */                                                                                                \
+  X(view_not_a_permutation,                                                                                  \
+    "transpose<...>: the dimensions must list each dimension of the tensor exactly once")                    \
+  X(view_element_count, "reshape<...>: the new extents must hold as many elements as the tensor")            \
+  X(view_not_a_bitcast,                                                                                      \
+    "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every "    \
+    "element where the tensor's layout puts it (is_bitcast)")                                                \
+  X(view_invalid_slice,                                                                                      \
+    "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and "     \
+    "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent")                   \
+  X(view_invalid_dimensions,                                                                                 \
+    "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent "   \
+    "differs from the tensor's")                                                                             \
+  X(view_dynamic_extents,                                                                                    \
+    "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs "    \
+    "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32")                          \
+  X(view_map_mismatch,                                                                                       \
+    "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per "    \
+    "dimension of the tensor")                                                                               \
+  X(view_map_out_of_range,                                                                                   \
+    "map_view: over the map's domain each result must lie inside the tensor's extent, and the "              \
+    "arithmetic must stay in int64 (no overflow, no division by zero)")                                      \
+  X(view_input,                                                                                              \
+    "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor "   \
+    "of static rank (make_runtime_tensor<Rank>)")                                                            \
+  X(view_size_overflow,                                                                                      \
+    "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64")         \
+  X(view_not_iterable,                                                                                       \
+    "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., "   \
+    "s, ...) yourself")                                                                                      \
+  X(index_type_overflow,                                                                                     \
+    "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type")   \
+  X(dynamic_dimensions_size_mismatch,                                                                        \
+    "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use "       \
+    "make_shape)")                                                                                           \
+  X(invalid_metadata_prefix, "Layout: M(n) dynamic-shape metadata prefix bytes must not be negative")        \
+  X(hlo_multiple_roots, "HLO text: a computation has more than one instruction marked ROOT")                 \
+  X(hlo_invalid_parameter_number,                                                                            \
+    "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once")  \
+  X(tensor_buffer_too_small,                                                                                 \
+    "Tensor: the array holds fewer elements than the layout's slots, tile padding included "                 \
+    "(required_span_size; bytes for sub-byte types)")                                                        \
+  X(tensor_data_type,                                                                                        \
+    "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, "            \
+    "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor")                                \
+  X(invalid_index_type, "an index must be an integer (not bool) or an integral constant, one per dimension") \
+  X(hlo_missing_attribute,                                                                                   \
+    "HLO text: the op lacks an attribute XLA requires of it (dimensions of broadcast, transpose, reverse, "  \
+    "concatenate, reduce; slice; padding; gather's dimension numbers; index; iota_dimension)")               \
+  X(hlo_unknown_opcode,                                                                                      \
+    "HLO text: not an XLA opcode (nor an async form of one: <opcode>-start, -update, -done)")                \
+  X(hlo_duplicate_attribute, "HLO text: an instruction gives the same attribute twice")                      \
+  X(hlo_shape_mismatch,                                                                                      \
+    "HLO text: shapes that must agree differ (a declared operand shape, a computation's root, a fusion's "   \
+    "operands and its computation's parameters)")                                                            \
+  X(hlo_call_cycle, "HLO text: a computation calls itself, directly or through others")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -354,6 +363,10 @@ XLAYOUT_HD inline void tensor_buffer_too_small() noexcept {}
 XLAYOUT_HD inline void tensor_data_type() noexcept {}
 XLAYOUT_HD inline void invalid_index_type() noexcept {}
 XLAYOUT_HD inline void hlo_missing_attribute() noexcept {}
+XLAYOUT_HD inline void hlo_unknown_opcode() noexcept {}
+XLAYOUT_HD inline void hlo_duplicate_attribute() noexcept {}
+XLAYOUT_HD inline void hlo_shape_mismatch() noexcept {}
+XLAYOUT_HD inline void hlo_call_cycle() noexcept {}
 // END functions
 // clang-format on
 }  // namespace diagnostics
@@ -531,7 +544,7 @@ struct error_at_column {
   // clang-format off
   // BEGIN generated by tools/gen_diagnostics.py from XLAYOUT_ERROR_LIST; do not edit
   static_assert(Id != error_id::capacity_exceeded, "[xlayout:capacity_exceeded] " "a fixed capacity of the library is exceeded (raise the XLAYOUT_MAX_* macro, or the capacity given " "as a template argument, as in hlo::output_to_input<N>)");
-  static_assert(Id != error_id::rank_too_large, "[xlayout:rank_too_large] " "Shape: the rank is larger than XLAYOUT_MAX_RANK");
+  static_assert(Id != error_id::rank_too_large, "[xlayout:rank_too_large] " "Shape: the rank is larger than XLAYOUT_MAX_RANK, or than the MaxRank a run-time mapping holds");
   static_assert(Id != error_id::integer_overflow, "[xlayout:integer_overflow] " "an integer does not fit in int64");
   static_assert(Id != error_id::span_overflow, "[xlayout:span_overflow] " "Shape: the number of elements of the laid-out array does not fit in int64");
   static_assert(Id != error_id::unexpected_end, "[xlayout:unexpected_end] " "text: the text ends where more is required");
@@ -551,7 +564,7 @@ struct error_at_column {
   static_assert(Id != error_id::property_out_of_order, "[xlayout:property_out_of_order] " "Layout: properties must appear in XLA's order D T L # * E S SC P M, each once");
   static_assert(Id != error_id::invalid_dim_level_type, "[xlayout:invalid_dim_level_type] " "Layout: expected a dim level type D, C, S or H in D(...)");
   static_assert(Id != error_id::expected_unsigned_type, "[xlayout:expected_unsigned_type] " "Layout: #(...) and *(...) need an unsigned integer type such as u32");
-  static_assert(Id != error_id::nesting_too_deep, "[xlayout:nesting_too_deep] " "Shape: tuples nest deeper than XLA's limit of 10");
+  static_assert(Id != error_id::nesting_too_deep, "[xlayout:nesting_too_deep] " "tuples nest deeper than XLA's limit of 10, or an HLO attribute's brackets deeper than 64");
   static_assert(Id != error_id::tuple_not_allowed, "[xlayout:tuple_not_allowed] " "Shape: a tuple is not an array shape (use parse_shape_tree for tuples)");
   static_assert(Id != error_id::expected_shape, "[xlayout:expected_shape] " "Shape: expected an element type such as f32, or '(' for a tuple");
   static_assert(Id != error_id::minor_to_major_size_mismatch, "[xlayout:minor_to_major_size_mismatch] " "Layout: minor_to_major must have one entry per dimension of the shape");
@@ -628,8 +641,12 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_invalid_parameter_number, "[xlayout:hlo_invalid_parameter_number] " "HLO text: a computation's parameter numbers must be 0, 1, ..., n - 1 for its n parameters, each once");
   static_assert(Id != error_id::tensor_buffer_too_small, "[xlayout:tensor_buffer_too_small] " "Tensor: the array holds fewer elements than the layout's slots, tile padding included " "(required_span_size; bytes for sub-byte types)");
   static_assert(Id != error_id::tensor_data_type, "[xlayout:tensor_data_type] " "Tensor: the data must point to the element's storage (float* for f32, bf16_bits* for bf16, " "std::uint8_t* for sub-byte types); a const pointer makes a ConstTensor");
-  static_assert(Id != error_id::invalid_index_type, "[xlayout:invalid_index_type] " "an index must be an integer or an integral constant, one per dimension");
+  static_assert(Id != error_id::invalid_index_type, "[xlayout:invalid_index_type] " "an index must be an integer (not bool) or an integral constant, one per dimension");
   static_assert(Id != error_id::hlo_missing_attribute, "[xlayout:hlo_missing_attribute] " "HLO text: the op lacks an attribute XLA requires of it (dimensions of broadcast, transpose, reverse, " "concatenate, reduce; slice; padding; gather's dimension numbers; index; iota_dimension)");
+  static_assert(Id != error_id::hlo_unknown_opcode, "[xlayout:hlo_unknown_opcode] " "HLO text: not an XLA opcode (nor an async form of one: <opcode>-start, -update, -done)");
+  static_assert(Id != error_id::hlo_duplicate_attribute, "[xlayout:hlo_duplicate_attribute] " "HLO text: an instruction gives the same attribute twice");
+  static_assert(Id != error_id::hlo_shape_mismatch, "[xlayout:hlo_shape_mismatch] " "HLO text: shapes that must agree differ (a declared operand shape, a computation's root, a fusion's " "operands and its computation's parameters)");
+  static_assert(Id != error_id::hlo_call_cycle, "[xlayout:hlo_call_cycle] " "HLO text: a computation calls itself, directly or through others");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

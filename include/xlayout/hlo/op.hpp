@@ -6,9 +6,11 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 #include <xlayout/core/config.hpp>
+#include <xlayout/core/fixed_string.hpp>
 #include <xlayout/core/index.hpp>
 #include <xlayout/core/static_vector.hpp>
 #include <xlayout/indexing/indexing_map.hpp>
@@ -130,6 +132,51 @@ constexpr opcode opcode_from_name(std::string_view name) noexcept {
   XLAYOUT_HLO_OPCODES(XLAYOUT_X)
 #undef XLAYOUT_X
   return opcode::other;
+}
+
+namespace detail {
+/// XLA's other opcodes, by their HLO names: they parse as opcode::other, whose map is undefined.
+// clang-format off
+inline constexpr std::string_view other_opcode_names[] = {
+    "acos", "acosh", "add-dependency", "after-all", "all-gather-done", "all-gather-start", "all-to-all",
+    "asin", "asinh", "async-done", "async-start", "async-update", "atanh", "batch-norm-grad",
+    "batch-norm-inference", "batch-norm-training", "call", "cholesky", "collective-broadcast",
+    "collective-permute", "collective-permute-done", "collective-permute-start", "collective-reduce",
+    "conditional", "copy-done", "copy-start", "cosh", "custom-call", "domain", "dynamic-reshape", "fft",
+    "get-dimension-size", "infeed", "mulhi", "opt-barrier", "outfeed", "partition-id", "ragged-all-to-all",
+    "ragged-dot", "recv", "recv-done", "reduce-scatter", "replica-id", "rng", "rng-bit-generator",
+    "rng-get-and-update-state", "scatter", "select-and-scatter", "send", "send-done", "set-dimension-size",
+    "sinh", "sort", "topk", "triangular-solve", "while"};
+// clang-format on
+}  // namespace detail
+
+/// True when `name` is an XLA opcode, or an async form of one as XLA's parser reads it: `<opcode>-start`,
+/// `-update` and `-done` wrap any opcode but all-gather, all-reduce, collective-permute, copy, recv and send
+/// (whose -start and -done forms are opcodes of their own). Anything else, such as a misspelt `tranpose`, is
+/// refused by parse_module (hlo_unknown_opcode), as XLA refuses it.
+constexpr bool is_opcode_name(std::string_view name) noexcept {
+  const auto known = [](std::string_view n) {
+    if (opcode_from_name(n) != opcode::other) return true;
+    for (const std::string_view o : detail::other_opcode_names) {
+      if (n == o) return true;
+    }
+    return false;
+  };
+  if (known(name)) return true;
+  for (const std::string_view suffix :
+       {std::string_view("-start"), std::string_view("-update"), std::string_view("-done")}) {
+    // (xlayout::detail::substring, not substr: no exception path in an embedded build)
+    if (name.size() <= suffix.size() ||
+        xlayout::detail::substring(name, name.size() - suffix.size()) != suffix)
+      continue;
+    const std::string_view wrapped = xlayout::detail::substring(name, 0, name.size() - suffix.size());
+    for (const std::string_view own :
+         {"all-gather", "all-reduce", "collective-permute", "copy", "recv", "send"}) {
+      if (wrapped == own) return false;
+    }
+    return known(wrapped);
+  }
+  return false;
 }
 
 /// The opcodes XLA's indexing analysis reads element by element: HloInstruction::IsOpElementwise, map,

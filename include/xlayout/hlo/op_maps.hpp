@@ -46,6 +46,26 @@ constexpr dims_t dims_of(const shape& s) noexcept {
   return d;
 }
 
+/// True when a size is '?' (XLA's unbounded dynamic size, index_min in the shape): the ops whose maps do
+/// arithmetic on sizes (pad, windows, reverse, dynamic slices) then return dynamic_dimension before any of
+/// it (it overflowed: audit), and so do those whose checks would call the size malformed.
+constexpr bool any_dynamic(const dims_t& d) noexcept {
+  for (index_t x : d) {
+    if (x == dyn) return true;
+  }
+  return false;
+}
+/// any_dynamic over the op's operands and results.
+constexpr bool any_dynamic(const op& o) noexcept {
+  for (const shape& s : o.operands) {
+    if (any_dynamic(dims_of(s))) return true;
+  }
+  for (const shape& s : o.results) {
+    if (any_dynamic(dims_of(s))) return true;
+  }
+  return false;
+}
+
 /// The layout of a shape, XLA's default (descending) one where the shape carries none.
 constexpr dimension_list minor_to_major_of(const shape& s) noexcept {
   if (s.layout.minor_to_major.size() == s.rank()) return s.layout.minor_to_major;
@@ -242,6 +262,7 @@ constexpr result<indexing_map> pad_map(const dims_t& out, const dims_t& low, con
 constexpr result<indexing_map> window_map(
     const dims_t& input, const dims_t& output,
     const static_vector<window_dimension, XLAYOUT_MAX_RANK>& w) noexcept {
+  if (any_dynamic(input) || any_dynamic(output)) return error_id::dynamic_dimension;
   const std::size_t rank = input.size();
   dims_t low, high, interior, padded;
   map_builder b(rank, rank);
@@ -499,6 +520,7 @@ constexpr bool concat_ok(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> concatenate_o2i(const op& o) noexcept {
+  if (any_dynamic(o)) return error_id::dynamic_dimension;
   if (!concat_ok(o)) return error_id::hlo_malformed_op;
   const shape& out = o.results[0];
   const auto cd = static_cast<std::size_t>(o.attrs.dimensions[0]);
@@ -519,6 +541,7 @@ constexpr result<instruction_indexing> concatenate_o2i(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> concatenate_i2o(const op& o, std::size_t input_id) noexcept {
+  if (any_dynamic(o)) return error_id::dynamic_dimension;
   if (!concat_ok(o)) return error_id::hlo_malformed_op;
   const auto cd = static_cast<std::size_t>(o.attrs.dimensions[0]);
   index_t offset = 0;
@@ -563,6 +586,7 @@ constexpr result<instruction_indexing> reverse(const op& o) noexcept {
   const shape& out = o.results[0];
   if (!distinct_in_range(o.attrs.dimensions, out.rank()) || !compatible_dims(o.operands[0], out))
     return error_id::hlo_malformed_op;
+  if (any_dynamic(dims_of(out)) || any_dynamic(dims_of(o.operands[0]))) return error_id::dynamic_dimension;
   return single(reverse_map(o.attrs.dimensions, dims_of(out)));
 }
 
@@ -715,6 +739,7 @@ constexpr result<instruction_indexing> slice_i2o(const op& o) noexcept {
 
 constexpr result<instruction_indexing> reshape(const op& o, bool o2i) noexcept {
   const dims_t in = dims_of(o.operands[0]), out = dims_of(o.results[0]);
+  if (any_dynamic(in) || any_dynamic(out)) return error_id::dynamic_dimension;
   auto n_in = elements(in);
   if (!n_in) return n_in.error();
   auto n_out = elements(out);
@@ -730,6 +755,7 @@ constexpr result<instruction_indexing> pad_o2i(const op& o) noexcept {
   if (o.operands.size() != 2 || o.operands[1].rank() != 0 || in.rank() != out.rank() ||
       o.attrs.padding.size() != out.rank())
     return error_id::hlo_malformed_op;
+  if (any_dynamic(dims_of(in)) || any_dynamic(dims_of(out))) return error_id::dynamic_dimension;
   dims_t low, high, interior;
   for (std::size_t i = 0; i < out.rank(); ++i) {
     const padding_dimension& p = o.attrs.padding[i];
@@ -1126,9 +1152,13 @@ constexpr result<instruction_indexing> dynamic_slice_o2i(const op& o) noexcept {
   const shape& out = o.results[0];
   const std::size_t rank = out.rank();
   dims_t sizes = o.attrs.dynamic_slice_sizes.empty() ? dims_of(out) : dims_t{};
-  for (index_t s : o.attrs.dynamic_slice_sizes) sizes.push_back(s);
+  for (index_t s : o.attrs.dynamic_slice_sizes) {
+    if (s < 0) return error_id::hlo_malformed_op;  // a literal INT64_MIN is no '?' (audit)
+    sizes.push_back(s);
+  }
   if (in.rank() != rank || sizes.size() != rank || o.operands.size() != rank + 1)
     return error_id::hlo_malformed_op;
+  if (any_dynamic(dims_of(in)) || any_dynamic(sizes)) return error_id::dynamic_dimension;
   // XLA's InferDynamicSliceShape: 0 <= size <= the operand's size (unchecked where that is '?'); the output's
   // sizes are the slice sizes.
   for (std::size_t i = 0; i < rank; ++i) {
@@ -1180,6 +1210,8 @@ constexpr result<instruction_indexing> dynamic_update_slice_o2i(const op& o) noe
     if (o.operands[k].rank() != 0) return error_id::hlo_malformed_op;
   }
   const shape& update = o.operands[1];
+  if (any_dynamic(dims_of(out)) || any_dynamic(dims_of(o.operands[0])) || any_dynamic(dims_of(update)))
+    return error_id::dynamic_dimension;
   // XLA's InferDynamicUpdateSliceShape: 0 <= update size <= the operand's size (unchecked where that is
   // '?'); the output has the operand's sizes.
   for (std::size_t i = 0; i < rank; ++i) {
@@ -1321,6 +1353,9 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
   if (!indices_map) return indices_map.error();
   // operand: d_{offset_dims[i]} + rt_k where operand dimension i is start_index_map[j].
   const bool iota_indices = o.operand_values.size() > 1 && o.operand_values[1].is_iota;
+  if (iota_indices && (o.operand_values[1].iota_dimension < 0 ||
+                       static_cast<std::size_t>(o.operand_values[1].iota_dimension) >= o.operands[1].rank()))
+    return error_id::hlo_malformed_op;  // XLA's verifier refuses the iota
   map_builder b(rank, 0, iota_indices ? 0 : g.start_index_map.size());
   set_sizes(b, dims_of(out));
   operand_indexing oi;
@@ -1360,6 +1395,7 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> all_gather_o2i(const op& o) noexcept {
+  if (any_dynamic(o)) return error_id::dynamic_dimension;
   const shape& in = o.operands[0];
   const shape& out = o.results[0];
   if (o.operands.size() != 1 || o.attrs.dimensions.size() != 1 || in.rank() != out.rank())
@@ -1416,9 +1452,49 @@ constexpr result<instruction_indexing> scan_o2i(const op& o, std::size_t output_
 }
 
 /// Operand and result counts the op needs, checked before any attribute is read.
+/// The operand count of an elementwise opcode (XLA's HLO_OPCODE_LIST arities), 0 for the variadic ones
+/// (map, all-reduce-start: at least one).
+constexpr std::size_t elementwise_arity(opcode c) noexcept {
+  switch (c) {
+    case opcode::map:
+    case opcode::all_reduce_start:
+      return 0;
+    case opcode::select:
+    case opcode::clamp:
+      return 3;
+    case opcode::stochastic_convert:
+    case opcode::add:
+    case opcode::and_:
+    case opcode::atan2:
+    case opcode::compare:
+    case opcode::complex:
+    case opcode::divide:
+    case opcode::maximum:
+    case opcode::minimum:
+    case opcode::multiply:
+    case opcode::or_:
+    case opcode::power:
+    case opcode::remainder:
+    case opcode::shift_left:
+    case opcode::shift_right_arithmetic:
+    case opcode::shift_right_logical:
+    case opcode::subtract:
+    case opcode::xor_:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/// The op has its results and as many operands as its opcode takes (XLA's parser: "expects 2 operands,
+/// but has 1 operands").
 constexpr bool has_shapes(const op& o) noexcept {
   if (o.results.empty()) return false;
   if (o.operand_values.size() != 0 && o.operand_values.size() != o.operands.size()) return false;
+  if (is_elementwise(o.code)) {
+    const std::size_t n = elementwise_arity(o.code);
+    return n == 0 ? !o.operands.empty() : o.operands.size() == n;
+  }
   switch (o.code) {
     case opcode::broadcast:
     case opcode::transpose:
@@ -1507,7 +1583,12 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
   switch (o.code) {
     case opcode::parameter:
     case opcode::constant:
-    case opcode::iota:
+      if (!o.operands.empty()) return error_id::hlo_malformed_op;
+      return instruction_indexing{};
+    case opcode::iota:  // no operand, and its dimension one of the result's (XLA's verifier)
+      if (!o.operands.empty() || o.results.size() != 1 || o.attrs.iota_dimension < 0 ||
+          static_cast<std::size_t>(o.attrs.iota_dimension) >= o.results[0].rank())
+        return error_id::hlo_malformed_op;
       return instruction_indexing{};
     case opcode::other:
     case opcode::fusion:
@@ -1522,6 +1603,7 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
   if (is_elementwise(o.code)) return d::elementwise_o2i(o);
   switch (o.code) {
     case opcode::bitcast:
+      if (d::any_dynamic(o)) return error_id::dynamic_dimension;
       return d::single(
           d::simplified(d::bitcast_map_impl(o.results[0], o.operands[0]), point_variables::preserve));
     case opcode::broadcast:
@@ -1540,7 +1622,11 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
       return d::dynamic_slice_o2i(o);
     case opcode::gather:
       return d::gather_o2i(o);
-    case opcode::get_tuple_element:
+    case opcode::get_tuple_element:  // an array element's shape is the result's (XLA's verifier)
+      if (o.operands[0].element_type != element_type::tuple &&
+          (!d::compatible_dims(o.operands[0], o.results[0]) ||
+           o.operands[0].element_type != o.results[0].element_type))
+        return error_id::hlo_malformed_op;
       return d::single(d::identity_map(d::dims_of(o.results[0])));
     case opcode::all_gather:
       return d::all_gather_o2i(o);
@@ -1610,6 +1696,7 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
   }
   switch (o.code) {
     case opcode::bitcast:
+      if (d::any_dynamic(o)) return error_id::dynamic_dimension;
       return d::single(
           d::simplified(d::bitcast_map_impl(o.operands[0], o.results[0]), point_variables::preserve));
     case opcode::broadcast:

@@ -3,14 +3,14 @@
 // hlo::module_v<"..."> at compile time with capacities sized to the text. Errors carry an id, the 0-based
 // position and the 1-based line and column.
 //
-// What is read: the `HloModule name, attr=value, ...` header (its attributes skipped); the stack-frame
-// index XLA prints after it (`FileNames`, `FunctionNames`, `FileLocations`, `StackFrames`; checked and
-// dropped); computations `[ENTRY] [%]name [(params) -> shape] { ... }` (the signature is checked as text
-// and dropped); instructions `[ROOT] [%]name = shape opcode(operands), attr=value, ...`. Names may carry
-// '%' and contain '.', '-'. Operands may be written with their shapes (`add(f32[5]{0} %p0, ...)`; the
-// shape is checked and dropped). `/* ... */` and `// ...` comments are whitespace. Shapes are read by the
-// shape parser (tiles, memory spaces, dynamic sizes) and validated; a shape error keeps its id, positioned
-// in the module text.
+// What is read: the `HloModule name, attr=value, ...` header (its attributes skipped); the stack-frame index
+// XLA prints after it (`FileNames`, `FunctionNames`, `FileLocations`, `StackFrames`; checked and dropped);
+// computations `[ENTRY] [%]name [(params) -> shape] { ... }` (the signature is checked as text, its result
+// shape against the root's, and dropped); instructions `[ROOT] [%]name = shape opcode(operands), attr=value,
+// ...`. Names may carry '%' and contain '.', '-'. Operands may be written with their shapes (`add(f32[5]{0}
+// %p0, ...)`; the shape is checked against the operand's and dropped). `/* ... */` and `// ...` comments are
+// whitespace. Shapes are read by the shape parser (tiles, memory spaces, dynamic sizes) and validated; a
+// shape error keeps its id, positioned in the module text.
 //
 // Result shapes: an array result is one shape of the pool; a tuple result (`is_tuple`) is one shape per
 // top-level element. An element that is itself a tuple is stored as a shape whose element_type is
@@ -175,6 +175,15 @@ class module_parser {
             fusion_calling(c) != none)
           return fail_at(error_id::hlo_shared_fused_computation, pc.position);
         m_->instructions[pc.instruction].called[pc.slot] = c;
+        if (pc.slot == 0 && !fusion_fits(m_->instructions[pc.instruction], c))
+          return fail_at(error_id::hlo_shape_mismatch, pc.position);
+      }
+      // Every cycle of calls has a call to a computation defined later (a pending one): the calls to those
+      // defined before go back in the text, and a computation calling itself is refused where it is read.
+      for (const pending_call& pc : pending_) {
+        const instruction& ins = m_->instructions[pc.instruction];
+        if (calls_reach(ins.called[pc.slot], ins.computation))
+          return fail_at(error_id::hlo_call_cycle, pc.position);
       }
       if (m_->entry == none) m_->entry = static_cast<std::uint16_t>(m_->computations.size() - 1);
     }
@@ -315,13 +324,6 @@ class module_parser {
       }
     } while (take(','));
     return expect(')', error_id::expected_closing_paren);
-  }
-  /// A shape, possibly a tuple, checked and dropped.
-  constexpr bool skip_any_shape() noexcept {
-    ws();
-    if (peek() == '(') return skip_tuple_shape(0);
-    shape s;
-    return array_shape(s);
   }
   /// The result shape of an instruction into the pool.
   constexpr bool result_shape(instruction& ins) noexcept {
@@ -479,11 +481,21 @@ class module_parser {
     comp.first_instruction = static_cast<std::uint16_t>(counts_.instructions);
     if (!store_text(name, comp.name, name_pos)) return false;
     ws();
+    shape declared;  // the signature's result, when it is an array (XLA checks it against the root's)
+    std::size_t declared_pos = 0;
+    bool has_declared = false;
     if (peek() == '(') {  // the signature: (p0: f32[2], p1: (s32[], f32[])) -> f32[2]
       if (!skip_group()) return false;
       ws();
       if (!in().accept("->")) return fail_here(error_id::unexpected_character);
-      if (!skip_any_shape()) return false;
+      ws();
+      declared_pos = pos();
+      if (peek() == '(') {
+        if (!skip_tuple_shape(0)) return false;
+      } else {
+        if (!array_shape(declared)) return false;
+        has_declared = true;
+      }
     }
     if (!expect('{')) return false;
     comp_ = static_cast<std::uint16_t>(counts_.computations);
@@ -506,6 +518,9 @@ class module_parser {
       computation& c = m_->computations[comp_];
       if (c.root == none && c.num_instructions > 0)
         c.root = static_cast<std::uint16_t>(c.first_instruction + c.num_instructions - 1);
+      // XLA's parser: "Shape of computation ... is not compatible with that of its root instruction".
+      if (has_declared && c.root != none && !compatible_with(declared, c.root))
+        return fail_at(error_id::hlo_shape_mismatch, declared_pos);
     }
     // Attributes after the body: `}, execution_thread="..."`.
     while (take(',')) {
@@ -541,6 +556,8 @@ class module_parser {
     if (is_hlo_name_start(peek())) op = hlo_name();
     if (op.empty()) return fail_here(error_id::hlo_expected_name);
     ins.code = opcode_from_name(op);
+    if (ins.code == opcode::other && !is_opcode_name(op))
+      return fail_at(error_id::hlo_unknown_opcode, op_pos);
     if (!store_text(op, ins.opcode_name, op_pos)) return false;
     if (ins.code == opcode::constant) {
       if (!literal(ins)) return false;
@@ -556,6 +573,7 @@ class module_parser {
       return false;
     }
     seen_ = 0;
+    attribute_count_ = 0;
     while (take(',')) {
       if (!attribute(ins)) return false;
     }
@@ -580,17 +598,21 @@ class module_parser {
     if (take(')')) return true;
     do {
       ws();
+      shape declared;
+      bool is_shape = false;
+      std::size_t shape_pos = 0;
       if (peek() == '(') {
         if (!skip_tuple_shape(0)) return false;
       } else if (peek() != '%') {
         // A shape first when the word is followed by '[' (f32[...]) or is b(...).
         const std::size_t start = pos();
         while (text::is_name_char(peek())) advance();
-        const bool is_shape = peek() == '[';
+        is_shape = peek() == '[';
         in().set_position(start);
         if (is_shape) {
-          shape s;
-          if (!array_shape(s)) return false;
+          ws();
+          shape_pos = pos();
+          if (!array_shape(declared)) return false;
         }
       }
       ws();
@@ -601,6 +623,10 @@ class module_parser {
       if constexpr (!Counting) {
         id = m_->find_instruction(comp_, name);
         if (id == none) return fail_at(error_id::hlo_unknown_operand, p);
+        // XLA's parser: "The declared operand shape ... is not compatible with the shape of the operand
+        // instruction".
+        if (is_shape && !compatible_with(declared, id))
+          return fail_at(error_id::hlo_shape_mismatch, shape_pos);
       }
       if (!ins.operands.try_push_back(id)) return fail_at(error_id::hlo_capacity_exceeded, p);
     } while (take(','));
@@ -639,8 +665,15 @@ class module_parser {
   // ---- attributes -------------------------------------------------------------------------------------
   constexpr bool attribute(instruction& ins) noexcept {
     ws();
+    const std::size_t name_pos = pos();
     const std::string_view a = hlo_name();
     if (a.empty()) return fail_here(error_id::hlo_expected_name);
+    // XLA's parser: "attribute ... already exists" (the last one won here). Names past the capacity (no
+    // instruction XLA prints has that many attributes) are not compared.
+    for (std::size_t k = 0; k < attribute_count_; ++k) {
+      if (attribute_names_[k] == a) return fail_at(error_id::hlo_duplicate_attribute, name_pos);
+    }
+    if (attribute_count_ < max_attributes) attribute_names_[attribute_count_++] = a;
     if (!expect('=')) return false;
     ws();
     attributes& at = ins.attrs;
@@ -921,6 +954,57 @@ class module_parser {
     return true;
   }
 
+  /// XLA's ShapeUtil::Compatible of an array shape and instruction id's: the same element type and sizes,
+  /// layouts aside (false for a tuple-shaped instruction).
+  constexpr bool compatible_with(const shape& s, std::uint16_t id) const noexcept {
+    const instruction& ins = m_->instructions[id];
+    if (ins.is_tuple || ins.num_shapes != 1) return false;
+    const shape& t = m_->shapes[ins.first_shape];
+    return s.element_type == t.element_type && s.dimensions == t.dimensions;
+  }
+
+  /// A fusion's operands against the parameters of its computation c (XLA's verifier): as many, and each
+  /// array-shaped parameter of its operand's shape (tuple-shaped ones are not compared).
+  constexpr bool fusion_fits(const instruction& f, std::uint16_t c) const noexcept {
+    if (f.code != opcode::fusion || c >= m_->computations.size()) return true;
+    const computation& comp = m_->computations[c];
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < comp.num_instructions; ++k) {
+      const instruction& p = m_->instructions[comp.first_instruction + k];
+      if (p.code != opcode::parameter) continue;
+      ++count;
+      const auto n = static_cast<std::size_t>(p.attrs.parameter_number);
+      if (n >= f.operands.size()) return false;
+      const bool arrays = !p.is_tuple && !m_->instructions[f.operands[n]].is_tuple;
+      if (arrays && !compatible_with(m_->shapes[p.first_shape], f.operands[n])) return false;
+    }
+    return count == f.operands.size();
+  }
+
+  /// Whether computation `from` calls computation `to`, directly or through others.
+  constexpr bool calls_reach(std::uint16_t from, std::uint16_t to) const noexcept {
+    constexpr std::size_t C = decltype(m_->computations)::capacity();
+    bool seen[C]{};
+    std::uint16_t stack[C]{};
+    std::size_t n = 0;
+    if (from >= C) return false;
+    stack[n++] = from;
+    seen[from] = true;
+    while (n > 0) {
+      const computation& comp = m_->computations[stack[--n]];
+      for (std::size_t k = 0; k < comp.num_instructions; ++k) {
+        for (const std::uint16_t c : m_->instructions[comp.first_instruction + k].called) {
+          if (c == to) return true;
+          if (c < C && !seen[c]) {
+            seen[c] = true;
+            stack[n++] = c;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /// The fusion instruction stored so far whose calls= is computation c (none if none).
   constexpr std::uint16_t fusion_calling(std::uint16_t c) const noexcept {
     for (std::size_t i = 0; i < m_->instructions.size(); ++i) {
@@ -949,6 +1033,11 @@ class module_parser {
         // computation in the context of its fusion).
         if (c != none && ins.code == opcode::fusion && ins.called.empty() && fusion_calling(c) != none)
           return fail_at(error_id::hlo_shared_fused_computation, p);
+        // XLA's call graph is acyclic: a computation that calls itself (those it calls are defined before
+        // it, or pending: the cycles through those are checked when the module is read).
+        if (c == comp_) return fail_at(error_id::hlo_call_cycle, p);
+        if (c != none && ins.called.empty() && !fusion_fits(ins, c))
+          return fail_at(error_id::hlo_shape_mismatch, p);
         if (c == none) {
           const pending_call pc{static_cast<std::uint16_t>(counts_.instructions),
                                 static_cast<std::uint16_t>(ins.called.size()),
@@ -969,6 +1058,11 @@ class module_parser {
   bool entry_seen_ = false;
   std::uint32_t root_seen_ = 0;  // 1 + the computation whose ROOT was read
   std::uint32_t seen_ = 0;       // the instruction's required attributes read so far (seen)
+  // The instruction's attribute names read so far (a plain array: static_vector's members are host and device
+  // functions, and std::string_view's constructor is not a device one for nvcc).
+  static constexpr std::size_t max_attributes = 32;
+  std::string_view attribute_names_[max_attributes]{};
+  std::size_t attribute_count_ = 0;
   struct parameter_numbers {
     index_t count = 0, largest = -1;
     std::size_t largest_pos = 0;
