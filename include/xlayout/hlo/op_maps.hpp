@@ -1451,7 +1451,6 @@ constexpr result<instruction_indexing> scan_o2i(const op& o, std::size_t output_
   return r;
 }
 
-/// Operand and result counts the op needs, checked before any attribute is read.
 /// The operand count of an elementwise opcode (XLA's HLO_OPCODE_LIST arities), 0 for the variadic ones
 /// (map, all-reduce-start: at least one).
 constexpr std::size_t elementwise_arity(opcode c) noexcept {
@@ -1486,8 +1485,8 @@ constexpr std::size_t elementwise_arity(opcode c) noexcept {
   }
 }
 
-/// The op has its results and as many operands as its opcode takes (XLA's parser: "expects 2 operands,
-/// but has 1 operands").
+/// Operand and result counts the op needs, checked before any attribute is read: its results, and as many
+/// operands as its opcode takes (XLA's parser: "expects 2 operands, but has 1 operands").
 constexpr bool has_shapes(const op& o) noexcept {
   if (o.results.empty()) return false;
   if (o.operand_values.size() != 0 && o.operand_values.size() != o.operands.size()) return false;
