@@ -123,8 +123,9 @@ options:
                             {"error": {"id": "...", "position": N, "message": "..."}}
   --help, -h                help (after a command: that command's)
   --version                 the version of xlayout
-  --dims D0,D1,...          info, draw, code: the sizes of the '?' dimensions, in order
-                            (a bounded dimension '<=N' is sized by N, as XLA sizes it)
+  --dims D0,D1,...          index, delinearize, info, draw, code: the sizes of the '?'
+                            dimensions, in order (a bounded dimension '<=N' is sized by N,
+                            as XLA sizes it)
 
 SHAPE is XLA's text of an array shape, e.g. 'f32[3,5]{1,0:T(2,2)}' (quote it: shells treat
 [ ] { } specially). MAP is XLA's text of an indexing map, e.g.

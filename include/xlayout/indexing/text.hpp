@@ -366,6 +366,17 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
       // A variable's range `name in [lo, hi]`, or a constraint `expr in [lo, hi]`.
       const std::string_view name = s.read_name();
       const index_t v = name.empty() ? -1 : decl(name);
+      if (v < 0 && next_var == nv && name == "is_simplified") {
+        // Older XLA printed `, is_simplified: true` (or false) last; read and dropped (XLA's printer no
+        // longer writes it, nor does xlayout's).
+        s.skip_space();
+        if (!s.accept(':') || !(accept_word(s, "true") || accept_word(s, "false"))) {
+          s.skip_space();
+          s.fail(s.at_end() ? error_id::unexpected_end : error_id::unexpected_character);
+          return s.failure();
+        }
+        break;
+      }
       const bool is_var_entry = v >= 0 && accept_word(s, "in");
       if (is_var_entry && next_var < nv) {
         if (static_cast<std::size_t>(v) != next_var) {
