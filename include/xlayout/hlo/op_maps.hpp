@@ -46,22 +46,36 @@ constexpr dims_t dims_of(const shape& s) noexcept {
   return d;
 }
 
-/// True when a size is '?' (XLA's unbounded dynamic size, index_min in the shape): the ops whose maps do
-/// arithmetic on sizes (pad, windows, reverse, dynamic slices) then return dynamic_dimension before any of
-/// it (it overflowed: audit), and so do those whose checks would call the size malformed.
-constexpr bool any_dynamic(const dims_t& d) noexcept {
-  for (index_t x : d) {
-    if (x == dyn) return true;
+/// True when the op's maps are made of sizes that one of its shapes gives as '?' (XLA's unbounded dynamic
+/// size, index_min in the shape): pad, the windows, reverse, the dynamic slices, concatenate, reshape,
+/// bitcast and all-gather. The maps then say dynamic_dimension, before any arithmetic on the size (it
+/// overflowed: audit) and before the checks that would call it malformed. (A slice reads only its own
+/// numbers; the other ops fail on a '?' where their maps take the sizes as ranges.)
+constexpr bool sizes_unknown(const op& o) noexcept {
+  switch (o.code) {
+    case opcode::pad:
+    case opcode::reduce_window:
+    case opcode::convolution:
+    case opcode::reverse:
+    case opcode::dynamic_slice:
+    case opcode::dynamic_update_slice:
+    case opcode::concatenate:
+    case opcode::reshape:
+    case opcode::bitcast:
+    case opcode::all_gather:
+      break;
+    default:
+      return false;
   }
-  return false;
-}
-/// any_dynamic over the op's operands and results.
-constexpr bool any_dynamic(const op& o) noexcept {
   for (const shape& s : o.operands) {
-    if (any_dynamic(dims_of(s))) return true;
+    for (index_t x : s.dimensions) {
+      if (x == dyn) return true;
+    }
   }
   for (const shape& s : o.results) {
-    if (any_dynamic(dims_of(s))) return true;
+    for (index_t x : s.dimensions) {
+      if (x == dyn) return true;
+    }
   }
   return false;
 }
@@ -262,7 +276,6 @@ constexpr result<indexing_map> pad_map(const dims_t& out, const dims_t& low, con
 constexpr result<indexing_map> window_map(
     const dims_t& input, const dims_t& output,
     const static_vector<window_dimension, XLAYOUT_MAX_RANK>& w) noexcept {
-  if (any_dynamic(input) || any_dynamic(output)) return error_id::dynamic_dimension;
   const std::size_t rank = input.size();
   dims_t low, high, interior, padded;
   map_builder b(rank, rank);
@@ -520,7 +533,6 @@ constexpr bool concat_ok(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> concatenate_o2i(const op& o) noexcept {
-  if (any_dynamic(o)) return error_id::dynamic_dimension;
   if (!concat_ok(o)) return error_id::hlo_malformed_op;
   const shape& out = o.results[0];
   const auto cd = static_cast<std::size_t>(o.attrs.dimensions[0]);
@@ -541,7 +553,6 @@ constexpr result<instruction_indexing> concatenate_o2i(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> concatenate_i2o(const op& o, std::size_t input_id) noexcept {
-  if (any_dynamic(o)) return error_id::dynamic_dimension;
   if (!concat_ok(o)) return error_id::hlo_malformed_op;
   const auto cd = static_cast<std::size_t>(o.attrs.dimensions[0]);
   index_t offset = 0;
@@ -586,7 +597,6 @@ constexpr result<instruction_indexing> reverse(const op& o) noexcept {
   const shape& out = o.results[0];
   if (!distinct_in_range(o.attrs.dimensions, out.rank()) || !compatible_dims(o.operands[0], out))
     return error_id::hlo_malformed_op;
-  if (any_dynamic(dims_of(out)) || any_dynamic(dims_of(o.operands[0]))) return error_id::dynamic_dimension;
   return single(reverse_map(o.attrs.dimensions, dims_of(out)));
 }
 
@@ -739,7 +749,6 @@ constexpr result<instruction_indexing> slice_i2o(const op& o) noexcept {
 
 constexpr result<instruction_indexing> reshape(const op& o, bool o2i) noexcept {
   const dims_t in = dims_of(o.operands[0]), out = dims_of(o.results[0]);
-  if (any_dynamic(in) || any_dynamic(out)) return error_id::dynamic_dimension;
   auto n_in = elements(in);
   if (!n_in) return n_in.error();
   auto n_out = elements(out);
@@ -755,7 +764,6 @@ constexpr result<instruction_indexing> pad_o2i(const op& o) noexcept {
   if (o.operands.size() != 2 || o.operands[1].rank() != 0 || in.rank() != out.rank() ||
       o.attrs.padding.size() != out.rank())
     return error_id::hlo_malformed_op;
-  if (any_dynamic(dims_of(in)) || any_dynamic(dims_of(out))) return error_id::dynamic_dimension;
   dims_t low, high, interior;
   for (std::size_t i = 0; i < out.rank(); ++i) {
     const padding_dimension& p = o.attrs.padding[i];
@@ -1158,7 +1166,6 @@ constexpr result<instruction_indexing> dynamic_slice_o2i(const op& o) noexcept {
   }
   if (in.rank() != rank || sizes.size() != rank || o.operands.size() != rank + 1)
     return error_id::hlo_malformed_op;
-  if (any_dynamic(dims_of(in)) || any_dynamic(sizes)) return error_id::dynamic_dimension;
   // XLA's InferDynamicSliceShape: 0 <= size <= the operand's size (unchecked where that is '?'); the output's
   // sizes are the slice sizes.
   for (std::size_t i = 0; i < rank; ++i) {
@@ -1210,8 +1217,6 @@ constexpr result<instruction_indexing> dynamic_update_slice_o2i(const op& o) noe
     if (o.operands[k].rank() != 0) return error_id::hlo_malformed_op;
   }
   const shape& update = o.operands[1];
-  if (any_dynamic(dims_of(out)) || any_dynamic(dims_of(o.operands[0])) || any_dynamic(dims_of(update)))
-    return error_id::dynamic_dimension;
   // XLA's InferDynamicUpdateSliceShape: 0 <= update size <= the operand's size (unchecked where that is
   // '?'); the output has the operand's sizes.
   for (std::size_t i = 0; i < rank; ++i) {
@@ -1395,7 +1400,6 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
 }
 
 constexpr result<instruction_indexing> all_gather_o2i(const op& o) noexcept {
-  if (any_dynamic(o)) return error_id::dynamic_dimension;
   const shape& in = o.operands[0];
   const shape& out = o.results[0];
   if (o.operands.size() != 1 || o.attrs.dimensions.size() != 1 || in.rank() != out.rank())
@@ -1598,11 +1602,11 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
   }
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
   if (output_id >= o.results.size()) return error_id::hlo_operand_out_of_range;
+  if (d::sizes_unknown(o)) return error_id::dynamic_dimension;
   if (d::tuple_collective(o)) return d::unknown(o.operands.size());
   if (is_elementwise(o.code)) return d::elementwise_o2i(o);
   switch (o.code) {
     case opcode::bitcast:
-      if (d::any_dynamic(o)) return error_id::dynamic_dimension;
       return d::single(
           d::simplified(d::bitcast_map_impl(o.results[0], o.operands[0]), point_variables::preserve));
     case opcode::broadcast:
@@ -1672,6 +1676,7 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
       break;
   }
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
+  if (d::sizes_unknown(o)) return error_id::dynamic_dimension;
   if (d::tuple_collective(o)) return d::unknown(num_results);
   if (is_elementwise(o.code)) {
     if (o.code == opcode::bitcast_convert) {
@@ -1695,7 +1700,6 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
   }
   switch (o.code) {
     case opcode::bitcast:
-      if (d::any_dynamic(o)) return error_id::dynamic_dimension;
       return d::single(
           d::simplified(d::bitcast_map_impl(o.operands[0], o.results[0]), point_variables::preserve));
     case opcode::broadcast:

@@ -749,11 +749,8 @@ constexpr index_program compile_index_program(const shape& s) noexcept {
 namespace detail {
 /// A static shape with a dimension of size 0: it has no element, so every layout of it is strided.
 constexpr bool has_no_element(const shape& s) noexcept {
-  if (!is_static(s)) return false;
-  for (std::size_t d = 0; d < s.rank(); ++d) {
-    if (s.dimensions[d] == 0) return true;
-  }
-  return false;
+  const result<index_t> n = checked_element_count(s);
+  return n.has_value() && n.value_ == 0;
 }
 }  // namespace detail
 

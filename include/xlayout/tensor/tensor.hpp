@@ -101,27 +101,20 @@ class basic_tensor {
         "[xlayout:tensor_buffer_too_small] xlayout::Tensor: the array holds fewer elements than the "
         "layout's slots, tile padding included (required_span_size; bytes for sub-byte types)");
   }
-  /// A pointer or array of another element type: one compile error naming the id, not a list of
-  /// constructors.
+  /// Data of the wrong kind: a pointer or array of another element type, or a container (std::vector,
+  /// std::array, ...) in place of the pointer. One compile error naming the id, not a list of constructors.
   template <class P, class... A>
-  requires(std::is_pointer_v<std::decay_t<P>> &&
-           !std::is_convertible_v<std::decay_t<P>, data_handle_type>) XLAYOUT_HD
+  requires(!std::is_convertible_v<std::decay_t<P>, data_handle_type> &&
+           (std::is_pointer_v<std::decay_t<P>> ||
+            (
+                std::is_class_v<std::remove_cvref_t<P>> &&
+                !requires { typename std::remove_cvref_t<P>::mapping_type; } &&
+                requires(P & c) { c.data(); }))) XLAYOUT_HD
       constexpr explicit basic_tensor(P&&, A&&...) noexcept {
     static_assert(std::is_convertible_v<std::decay_t<P>, data_handle_type>,
                   "[xlayout:tensor_data_type] xlayout::Tensor: the data must point to the element's storage: "
                   "float* for f32, bf16_bits* for bf16, std::uint8_t* for the sub-byte types (tensors.md); "
-                  "a const pointer makes a ConstTensor");
-  }
-  /// A container (std::vector, std::array, ...) in place of the pointer: one compile error naming the id.
-  template <class C, class... A>
-  requires(
-      std::is_class_v<std::remove_cvref_t<C>> && !std::is_convertible_v<C, data_handle_type> &&
-      !requires { typename std::remove_cvref_t<C>::mapping_type; } &&
-      requires(C & c) { c.data(); }) XLAYOUT_HD constexpr explicit basic_tensor(C&&, A&&...) noexcept {
-    static_assert(
-        std::is_convertible_v<C, data_handle_type>,
-        "[xlayout:tensor_data_type] xlayout::Tensor: the data is a pointer to the element's storage; "
-        "pass the container's .data() (sized for required_span_size())");
+                  "a const pointer makes a ConstTensor; for a container, pass its .data()");
   }
   /// A view of the array at p; one size per dynamic extent, in order: Tensor<"bf16[?,256]"> d(ptr, batch).
   /// (Static extents alone take the constructors above.)
