@@ -585,48 +585,54 @@ TEST_CASE("malformed elementwise ops (XLA's HLO verifier): operand dims differ f
   // variable_count_mismatch: the output's identity map has the output's dimensions, not the scalar's).
   CHECK(i2o_error(sel + "  ROOT s = f32[4] select(c, a, a)\n}") == error_id::none);
   CHECK(i2o_error(cl + "  ROOT c = f32[4] clamp(lo, x, lo)\n}") == error_id::none);
-  // all-reduce-start and all-reduce-done are elementwise in XLA's analysis: operand dims as the output's.
+  // all-reduce is elementwise in XLA's analysis: operand dims as the output's.
   const std::string ar =
       "add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = f32[] add(x, y)\n}\n"
       "ENTRY e {\n  p = f32[4,8] parameter(0)\n";
-  CHECK(o2i_error(ar + "  ROOT s = f32[4,8] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+  CHECK(o2i_error(ar + "  ROOT s = f32[4,8] all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}") ==
         error_id::none);
-  CHECK(o2i_error(ar + "  ROOT s = f32[4,9] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+  CHECK(o2i_error(ar + "  ROOT s = f32[4,9] all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}") ==
         malformed);
-  CHECK(i2o_error(ar + "  ROOT s = f32[8,4] all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}") ==
+  CHECK(i2o_error(ar + "  ROOT s = f32[8,4] all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}") ==
         malformed);
 }
 
 TEST_CASE("all-reduce, all-reduce-start, all-reduce-done: the maps of XLA's analysis", "[hlo][op_maps]") {
-  // XLA's ComputeOutputToInputIndexing and ComputeInputToOutputIndexing read all-reduce-start and
-  // all-reduce-done element by element (the identity); all-reduce itself is not among the ops they model,
-  // so its maps are undefined ("unknown indexing").
+  // XLA's ComputeOutputToInputIndexing and ComputeInputToOutputIndexing (since June 2026, XLA's commit
+  // "Reattempt wrap all collectives in async-start for GPUs") read all-reduce element by element (the
+  // identity: one device); all-reduce-start and all-reduce-done are no longer among the ops they model, so
+  // their maps are undefined ("unknown indexing").
   const std::string text =
       "add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n"
       "  ROOT s = f32[] add(x, y)\n}\nENTRY e {\n  p = f32[4,8]{1,0} parameter(0)\n";
   const std::string identity = "(d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 7]";
+  const hlo::op all_reduce =
+      root_op(text + "  ROOT a = f32[4,8]{1,0} all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}");
+  CHECK(all_reduce.code == hlo::opcode::all_reduce);
+  CHECK(map_text(hlo::checked_output_to_input(all_reduce, 0).value()[0].map) == identity);
+  CHECK(map_text(hlo::checked_input_to_output(all_reduce, 0).value()[0].map) == identity);
+  const auto unknown_both_ways = [](const hlo::op& o) {
+    const auto o2i = hlo::checked_output_to_input(o, 0);
+    REQUIRE(o2i.has_value());
+    REQUIRE(o2i->size() == 1);
+    CHECK(std::string(hlo::to_string((*o2i)[0]).view()) == "unknown indexing");
+    const auto i2o = hlo::checked_input_to_output(o, 0);
+    REQUIRE(i2o.has_value());
+    REQUIRE(i2o->size() == 1);
+    CHECK((*i2o)[0].map.is_undefined());
+  };
   const hlo::op start =
       root_op(text + "  ROOT s = f32[4,8]{1,0} all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n}");
   CHECK(start.code == hlo::opcode::all_reduce_start);
-  CHECK(map_text(hlo::checked_output_to_input(start, 0).value()[0].map) == identity);
-  CHECK(map_text(hlo::checked_input_to_output(start, 0).value()[0].map) == identity);
+  unknown_both_ways(start);
   const hlo::op done =
       root_op(text +
               "  s = f32[4,8]{1,0} all-reduce-start(p), replica_groups={{0,1}}, to_apply=add\n"
               "  ROOT d = f32[4,8]{1,0} all-reduce-done(s)\n}");
   CHECK(done.code == hlo::opcode::all_reduce_done);
-  CHECK(map_text(hlo::checked_output_to_input(done, 0).value()[0].map) == identity);
-  CHECK(map_text(hlo::checked_input_to_output(done, 0).value()[0].map) == identity);
-  const hlo::op all_reduce =
-      root_op(text + "  ROOT a = f32[4,8]{1,0} all-reduce(p), replica_groups={{0,1}}, to_apply=add\n}");
-  CHECK(all_reduce.code == hlo::opcode::all_reduce);
-  const auto o2i = hlo::checked_output_to_input(all_reduce, 0);
-  REQUIRE(o2i.has_value());
-  REQUIRE(o2i->size() == 1);
-  CHECK(std::string(hlo::to_string((*o2i)[0]).view()) == "unknown indexing");
-  CHECK(hlo::checked_input_to_output(all_reduce, 0).value()[0].map.is_undefined());
+  unknown_both_ways(done);
   // Several operands (a tuple result): XLA's elementwise maps over a tuple shape do not exist; undefined.
-  hlo::op variadic = make_op(hlo::opcode::all_reduce_start, {shp({4}), shp({8})}, {shp({4}), shp({8})});
+  hlo::op variadic = make_op(hlo::opcode::all_reduce, {shp({4}), shp({8})}, {shp({4}), shp({8})});
   const auto v = hlo::checked_output_to_input(variadic, 1);
   REQUIRE(v.has_value());
   REQUIRE(v->size() == 2);

@@ -74,8 +74,7 @@ namespace XLAYOUT_NAMESPACE::hlo {
   X(select, "select")                                       \
   X(clamp, "clamp")                                         \
   X(map, "map")                                             \
-  X(all_reduce_start, "all-reduce-start")                   \
-  X(all_reduce_done, "all-reduce-done")                     \
+  X(all_reduce, "all-reduce")                               \
   /* data movement and the rest of the indexing analysis */ \
   X(parameter, "parameter")                                 \
   X(constant, "constant")                                   \
@@ -97,7 +96,8 @@ namespace XLAYOUT_NAMESPACE::hlo {
   X(dynamic_slice, "dynamic-slice")                         \
   X(dynamic_update_slice, "dynamic-update-slice")           \
   X(all_gather, "all-gather")                               \
-  X(all_reduce, "all-reduce")                               \
+  X(all_reduce_start, "all-reduce-start")                   \
+  X(all_reduce_done, "all-reduce-done")                     \
   X(get_tuple_element, "get-tuple-element")                 \
   X(tuple, "tuple")                                         \
   X(fusion, "fusion")                                       \
@@ -179,9 +179,10 @@ constexpr bool is_opcode_name(std::string_view name) noexcept {
   return false;
 }
 
-/// The opcodes XLA's indexing analysis reads element by element: HloInstruction::IsOpElementwise, map,
-/// all-reduce-start and all-reduce-done (not all-reduce itself, which XLA's analysis does not model).
-constexpr bool is_elementwise(opcode c) noexcept { return c >= opcode::abs && c <= opcode::all_reduce_done; }
+/// The opcodes XLA's indexing analysis reads element by element: HloInstruction::IsOpElementwise, map and
+/// all-reduce (on one device, an identity). Since XLA wraps collectives in async-start on GPUs (June 2026)
+/// its analysis no longer models all-reduce-start and all-reduce-done: their maps are undefined.
+constexpr bool is_elementwise(opcode c) noexcept { return c >= opcode::abs && c <= opcode::all_reduce; }
 
 /// One dimension of `slice={[start:limit:stride], ...}`.
 struct slice_dimension {

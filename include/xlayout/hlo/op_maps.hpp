@@ -411,10 +411,10 @@ constexpr result<instruction_indexing> bitcast_convert_map(const shape& from, co
   return single(b.finish());
 }
 
-/// all-reduce-start or all-reduce-done of several operands (a tuple result): XLA's analysis reads them as
-/// elementwise ops over the tuple shape, which has no map; they get undefined maps.
+/// An all-reduce of several operands (a tuple result): XLA's analysis reads it as an elementwise op over the
+/// tuple shape, which has no map; it gets undefined maps.
 constexpr bool tuple_collective(const op& o) noexcept {
-  return (o.code == opcode::all_reduce_start || o.code == opcode::all_reduce_done) && o.results.size() > 1;
+  return o.code == opcode::all_reduce && o.results.size() > 1;
 }
 
 constexpr result<instruction_indexing> elementwise_o2i(const op& o) noexcept {
@@ -1456,11 +1456,11 @@ constexpr result<instruction_indexing> scan_o2i(const op& o, std::size_t output_
 }
 
 /// The operand count of an elementwise opcode (XLA's HLO_OPCODE_LIST arities), 0 for the variadic ones
-/// (map, all-reduce-start: at least one).
+/// (map, all-reduce: at least one).
 constexpr std::size_t elementwise_arity(opcode c) noexcept {
   switch (c) {
     case opcode::map:
-    case opcode::all_reduce_start:
+    case opcode::all_reduce:
       return 0;
     case opcode::select:
     case opcode::clamp:
