@@ -427,6 +427,35 @@ StackFrames
   for (std::size_t j = 0; j < c->count(0); ++j) CHECK(c->get(0, j) == d->get(0, j));
 }
 
+TEST_CASE(
+    "XLA's compact get-tuple-element operands have the analysis of the get-tuple-elements they stand for",
+    "[hlo][fusion]") {
+  // The same module twice: get-tuple-element instructions, and the compact operands XLA prints for them
+  // with --xla_dump_compact_gte.
+  const std::string header = "HloModule m\nENTRY e {\n  p = (f32[4,8]{1,0}, f32[8,4]{1,0}) parameter(0)\n";
+  const auto compact = parse(header +
+                             "  t = f32[4,8]{1,0} transpose(f32[8,4]{1,0} %p#1), dimensions={1,0}\n"
+                             "  ROOT a = f32[4,8]{1,0} add(f32[4,8]{1,0} %p#0, t)\n}");
+  const auto explicit_gte = parse(header +
+                                  "  g1 = f32[8,4]{1,0} get-tuple-element(p), index=1\n"
+                                  "  t = f32[4,8]{1,0} transpose(g1), dimensions={1,0}\n"
+                                  "  g0 = f32[4,8]{1,0} get-tuple-element(p), index=0\n"
+                                  "  ROOT a = f32[4,8]{1,0} add(g0, t)\n}");
+  REQUIRE(compact != nullptr);
+  REQUIRE(explicit_gte != nullptr);
+  const auto a = hlo::checked_output_to_input<8>(*compact, 0);
+  const auto b = hlo::checked_output_to_input<8>(*explicit_gte, 0);
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  REQUIRE(a->num_operands() == 1);
+  REQUIRE(a->count(0) == b->count(0));
+  for (std::size_t j = 0; j < a->count(0); ++j) CHECK(a->get(0, j) == b->get(0, j));
+  // p read at (d0, d1) through element 0 and at (d1, d0) through element 1.
+  CHECK(a->count(0) == 2);
+  CHECK(has(*a, 0, "(d0, d1) -> (d0, d1), domain: d0 in [0, 3], d1 in [0, 7]"));
+  CHECK(has(*a, 0, "(d0, d1) -> (d1, d0), domain: d0 in [0, 3], d1 in [0, 7]"));
+}
+
 TEST_CASE("a module parse_module accepts reports an op whose sizes do not fit as hlo_malformed_op",
           "[hlo][fusion]") {
   // The maps of these ops read outside their operands; XLA's verifier rejects them.

@@ -243,6 +243,65 @@ TEST_CASE("parse: tuple result shapes, nested tuples stored as one element_type:
   STATIC_REQUIRE(m.shapes.size() == 3 + 1 + 3);
 }
 
+TEST_CASE("parse: XLA's compact get-tuple-element operands (%t#1, %t#0#2) become get-tuple-elements",
+          "[hlo][parse]") {
+  // XLA's HloComputationTest.PrintWithCompactGTE prints `tuple(%p0#0, %p0#1)` for two get-tuple-elements of
+  // p0 (--xla_dump_compact_gte); XLA's parser inserts a get-tuple-element per '#' step, named as written,
+  // before the instruction that reads it, and reuses it when the same text comes again.
+  constexpr const auto& m = hlo::module_v<R"(HloModule module
+ENTRY %entry {
+  %p0 = ((f32[10]{0}, f32[20]{0}), f32[30]{0}) parameter(0)
+  %n = f32[30]{0} negate(f32[30]{0} %p0#1)
+  ROOT %out = (f32[10]{0}, f32[20]{0}, f32[30]{0}, f32[30]{0}) tuple(f32[10]{0} %p0#0#0, f32[20]{0} %p0#0#1, %p0#1, %n)
+}
+)">;
+  STATIC_REQUIRE(m.instructions.size() == 7);  // p0, p0#1, n, p0#0, p0#0#0, p0#0#1, out
+  constexpr auto& g1 = named(m, "p0#1");
+  STATIC_REQUIRE(g1.code == opcode::get_tuple_element);
+  STATIC_REQUIRE(m.text(g1.opcode_name) == "get-tuple-element");
+  STATIC_REQUIRE(g1.attrs.tuple_index == 1);
+  STATIC_REQUIRE(g1.operands.size() == 1);
+  STATIC_REQUIRE(g1.operands[0] == m.find_instruction(m.entry, "p0"));
+  STATIC_REQUIRE((!g1.is_tuple && dims_are(m, g1, {30})));
+  STATIC_REQUIRE(named(m, "n").operands[0] == m.find_instruction(m.entry, "p0#1"));
+  constexpr auto& g0 = named(m, "p0#0");  // element 0 is a nested tuple: kept as the parser keeps those
+  STATIC_REQUIRE((g0.code == opcode::get_tuple_element && g0.is_tuple && g0.attrs.tuple_index == 0));
+  constexpr auto& g01 = named(m, "p0#0#1");  // its shape: the operand's declared one
+  STATIC_REQUIRE((g01.attrs.tuple_index == 1 && dims_are(m, g01, {20})));
+  STATIC_REQUIRE(g01.operands[0] == m.find_instruction(m.entry, "p0#0"));
+  constexpr auto& out = named(m, "out");
+  STATIC_REQUIRE(out.is_root);
+  STATIC_REQUIRE(out.operands.size() == 4);
+  STATIC_REQUIRE(out.operands[0] == m.find_instruction(m.entry, "p0#0#0"));
+  STATIC_REQUIRE(out.operands[1] == m.find_instruction(m.entry, "p0#0#1"));
+  STATIC_REQUIRE(out.operands[2] == m.find_instruction(m.entry, "p0#1"));  // the one n read: reused
+  STATIC_REQUIRE(m.computations[m.entry].root == m.find_instruction(m.entry, "out"));
+  // The capacities counted before filling hold the module.
+  STATIC_REQUIRE(
+      parse("ENTRY e {\n  p = (f32[2], f32[3]) parameter(0)\n  ROOT n = f32[3] negate(p#1)\n}").has_value());
+  // Errors at the '#', counted by hand. Line 3 `  ROOT n = f32[3] negate(p#2)`: '#' at column 27 (p at 26).
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = (f32[2], f32[3]) parameter(0)\n  ROOT n = f32[3] negate(p#2)\n}") ==
+      where{error_id::hlo_malformed_op, 3, 27});
+  // An array has no elements (XLA: "GTE operand must be tuple").
+  STATIC_REQUIRE(error_of("ENTRY e {\n  p = f32[3] parameter(0)\n  ROOT n = f32[3] negate(p#0)\n}") ==
+                 where{error_id::hlo_malformed_op, 3, 27});
+  // No index after '#': the integer is expected at column 28.
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = (f32[2], f32[3]) parameter(0)\n  ROOT n = f32[3] negate(p#)\n}") ==
+      where{error_id::expected_integer, 3, 28});
+  // A declared shape that is not the element's (XLA: "operand shape ... does not match"): at the shape,
+  // column 26.
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = (f32[2], f32[3]) parameter(0)\n  ROOT n = f32[2] negate(f32[2] p#1)\n}") ==
+      where{error_id::hlo_shape_mismatch, 3, 26});
+  // A step into a nested tuple's element needs the operand's shape (the parser keeps nested tuples whole):
+  // `  ROOT n = f32[3] negate(p#0#1)`, the second '#' at column 29.
+  STATIC_REQUIRE(
+      error_of("ENTRY e {\n  p = ((f32[2], f32[3])) parameter(0)\n  ROOT n = f32[3] negate(p#0#1)\n}") ==
+      where{error_id::hlo_malformed_op, 3, 29});
+}
+
 TEST_CASE("parse: comments, skipped attributes (metadata, backend_config JSON, sharding, replica groups)",
           "[hlo][parse]") {
   constexpr const auto& m = hlo::module_v<

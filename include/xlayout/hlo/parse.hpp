@@ -623,6 +623,12 @@ class module_parser {
       if constexpr (!Counting) {
         id = m_->find_instruction(comp_, name);
         if (id == none) return fail_at(error_id::hlo_unknown_operand, p);
+      }
+      if (peek() == '#') {
+        const auto name_start = static_cast<std::size_t>(name.data() - in().text().data());  // after a '%'
+        if (!compact_get_tuple_element(id, name_start, is_shape ? &declared : nullptr)) return false;
+      }
+      if constexpr (!Counting) {
         // XLA's parser: "The declared operand shape ... is not compatible with the shape of the operand
         // instruction".
         if (is_shape && !compatible_with(declared, id))
@@ -631,6 +637,64 @@ class module_parser {
       if (!ins.operands.try_push_back(id)) return fail_at(error_id::hlo_capacity_exceeded, p);
     } while (take(','));
     return expect(')', error_id::expected_closing_paren);
+  }
+
+  /// The compact get-tuple-element of XLA's dumps (`--xla_dump_compact_gte`, XLA's parser since June 2026):
+  /// an operand `%t#1` is element 1 of tuple `t`, `%t#0#2` element 2 of its element 0. At the '#' after the
+  /// name at p, id being the named instruction: each step becomes a get-tuple-element instruction of the
+  /// computation named as written ("t#0", "t#0#2"), inserted before the instruction being read and shared
+  /// by later operands that name it again, as XLA's parser does; id becomes the last one. An element that is
+  /// itself a nested tuple is kept as the parser keeps nested tuples (its elements unknown), so a step into
+  /// it needs the operand's declared shape (`f32[20]{0} %t#0#1`, as XLA prints operands by default).
+  /// Errors (hlo_malformed_op, at the '#'): a step from an array, an index that names no element.
+  constexpr bool compact_get_tuple_element(std::uint16_t& id, std::size_t name_pos,
+                                           const shape* declared) noexcept {
+    while (peek() == '#') {
+      const std::size_t hash_pos = pos();
+      advance();
+      index_t index = 0;
+      if (!text::is_digit(peek()) || !in().read_integer(index))
+        return fail_at(error_id::expected_integer, pos());
+      const std::string_view name = xlayout::detail::substring(in().text(), name_pos, pos() - name_pos);
+      if constexpr (Counting) {  // an upper bound: every step a new instruction of one shape
+        if (counts_.instructions >= 0xFFFF) return fail_at(error_id::hlo_capacity_exceeded, hash_pos);
+        ++counts_.instructions;
+        instruction scratch;
+        text_ref r;
+        if (!store_text(name, r, name_pos) || !store_text("get-tuple-element", r, name_pos)) return false;
+        if (!store_shape(shape{}, scratch, hash_pos)) return false;
+      } else {
+        if (const std::uint16_t existing = m_->find_instruction(comp_, name); existing != none) {
+          id = existing;
+          continue;
+        }
+        const instruction& t = m_->instructions[id];
+        if (!t.is_tuple || (t.num_shapes == 0 && (declared == nullptr || peek() == '#')))
+          return fail_at(error_id::hlo_malformed_op, hash_pos);
+        if (t.num_shapes != 0 && index >= t.num_shapes) return fail_at(error_id::hlo_malformed_op, hash_pos);
+        instruction g;
+        g.code = opcode::get_tuple_element;
+        g.computation = comp_;
+        g.attrs.tuple_index = index;
+        g.operands.push_back(id);
+        g.first_shape = static_cast<std::uint16_t>(counts_.shapes);
+        const shape element =
+            t.num_shapes != 0 ? m_->shapes[t.first_shape + static_cast<std::size_t>(index)] : *declared;
+        if (element.element_type == element_type::tuple) {
+          g.is_tuple = true;  // a nested tuple: its elements unknown
+        } else if (!store_shape(element, g, hash_pos)) {
+          return false;
+        }
+        if (!store_text(name, g.name, name_pos) || !store_text("get-tuple-element", g.opcode_name, name_pos))
+          return false;
+        if (counts_.instructions >= 0xFFFF) return fail_at(error_id::hlo_capacity_exceeded, hash_pos);
+        id = static_cast<std::uint16_t>(counts_.instructions);
+        ++counts_.instructions;
+        if (!m_->instructions.try_push_back(g)) return fail_at(error_id::hlo_capacity_exceeded, hash_pos);
+        ++m_->computations[comp_].num_instructions;
+      }
+    }
+    return true;
   }
 
   /// A constant's literal `(...)`, skipped whole; a lone integer (or true/false) of an integral (or pred)
