@@ -92,8 +92,7 @@ TEST_CASE("text: older XLA's trailing `is_simplified: true|false` is read and dr
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in [0, 9], is_simplified: true, d0 mod 2 in [0, 0]",
                             xl::error_id::extra_content, 55));
   // Before the variables' ranges it is no variable of the map.
-  STATIC_REQUIRE(map_error("(d0) -> (d0), domain: is_simplified: true").id ==
-                 xl::error_id::variable_out_of_order);
+  STATIC_REQUIRE(map_error("(d0) -> (d0), domain: is_simplified: true").id == xl::error_id::unknown_variable);
 }
 
 TEST_CASE("text: bad maps give an error id and the position (0-based) of the mistake",
@@ -109,6 +108,10 @@ TEST_CASE("text: bad maps give an error id and the position (0-based) of the mis
   STATIC_REQUIRE(fails_with("(d0) -> (d1), domain: d0 in [0, 1]", xl::error_id::unknown_variable, 9));
   STATIC_REQUIRE(fails_with("(d0, d1) -> (d0), domain: d1 in [0, 1], d0 in [0, 1]",
                             xl::error_id::variable_out_of_order, 26));
+  // A range for a name the map does not declare (audit: it said variable_out_of_order).
+  STATIC_REQUIRE(fails_with("(d0) -> (d0 * 2), domain: d1 in [0, 3]", xl::error_id::unknown_variable, 26));
+  STATIC_REQUIRE(
+      fails_with("(d0) -> (d0), domain: d0 in [0, 3], s0 in [0, 3]", xl::error_id::unknown_variable, 36));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in [3, 1]", xl::error_id::empty_range, 29));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in 3", xl::error_id::expected_range, 28));
   // `domain:` and nothing after it: the text ends early (it was variable_out_of_order).

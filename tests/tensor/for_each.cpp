@@ -4,9 +4,12 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 #include <xlayout/tensor/for_each.hpp>
+#include <xlayout/tensor/runtime_tensor.hpp>
 #include <xlayout/tensor/tensor.hpp>
+#include <xlayout/tensor/view.hpp>
 
 #include "support/brute_force_layout.hpp"
 
@@ -108,6 +111,50 @@ TEST_CASE("for_each passes the index and a reference to the element", "[tensor][
     sum += v;
   });
   CHECK(sum == -4 - 3 - 2 - 1 + 0 + 1 + 2 + 3);
+}
+
+namespace {
+// The addresses for_each visits with a callback of the element alone, and with the (index, element) one:
+// the same elements in the same order (the first form drops the index, nothing else).
+template <class T>
+void check_element_only(const T& t, std::size_t count) {
+  std::vector<const float*> with_index, element_only;
+  for_each(t, [&](const auto&, float& x) { with_index.push_back(&x); });
+  for_each(t, [&](float& x) { element_only.push_back(&x); });
+  CHECK(with_index.size() == count);
+  CHECK(element_only == with_index);
+}
+}  // namespace
+
+TEST_CASE("for_each takes f(element) as well as f(index, element)", "[tensor][for_each]") {
+  STATIC_REQUIRE([] {
+    float buf[24]{};
+    Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf);
+    float next = 1;
+    for_each(t, [&](float& x) { x = next++; });  // memory order: 1, 2, ... where the elements are
+    // Seed 004's offsets: (0,0) at 0, (0,1) at 1, (1,0) at 2, (2,3) at 17; padding slot 14 stays 0.
+    return buf[0] == 1.0f && buf[1] == 2.0f && buf[2] == 3.0f && buf[14] == 0.0f && next == 16.0f;
+  }());
+  std::vector<float> buf(24);
+  Tensor<"f32[3,5]{1,0:T(2,2)}"> t(buf.data());
+  check_element_only(t, 15);
+  // A packed element type: the callback takes the proxy (or the value, for a ConstTensor).
+  std::uint8_t bytes[4]{};
+  Tensor<"s4[8]"> s(bytes);
+  std::int8_t v = -4;
+  for_each(s, [&](auto x) { x = v++; });
+  CHECK(bytes[0] == 0xDC);  // -4, -3
+  int sum = 0;
+  for_each(ConstTensor<"s4[8]">(s), [&](std::int8_t x) { sum += x; });
+  CHECK(sum == -4 - 3 - 2 - 1 + 0 + 1 + 2 + 3);
+  // A runtime_tensor of static and of run-time rank, and views: a transpose (visited in the base's memory
+  // order) and a reshape (visited in its own row-major order).
+  const std::string_view text = "f32[3,5]{1,0:T(2,2)}";
+  check_element_only(make_runtime_tensor<2>(buf.data(), text).value(), 15);
+  check_element_only(make_runtime_tensor(buf.data(), text).value(), 15);
+  check_element_only(transpose<1, 0>(t), 15);
+  check_element_only(reshape<5, 3>(t), 15);
+  check_element_only(transpose<1, 0>(make_runtime_tensor<2>(buf.data(), text).value()), 15);
 }
 
 TEST_CASE("for_each_static: unrolled, compile-time indices, memory order", "[tensor][for_each]") {

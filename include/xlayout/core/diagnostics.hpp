@@ -184,7 +184,8 @@
   X(hlo_shape_mismatch,                                                                                      \
     "HLO text: shapes that must agree differ (a declared operand shape, a computation's root, a fusion's "   \
     "operands and its computation's parameters)")                                                            \
-  X(hlo_call_cycle, "HLO text: a computation calls itself, directly or through others")
+  X(hlo_call_cycle, "HLO text: a computation calls itself, directly or through others")                      \
+  X(for_each_callback, "for_each: f must be callable as f(index, element) or f(element)")
 
 namespace XLAYOUT_NAMESPACE {
 
@@ -367,6 +368,7 @@ XLAYOUT_HD inline void hlo_unknown_opcode() noexcept {}
 XLAYOUT_HD inline void hlo_duplicate_attribute() noexcept {}
 XLAYOUT_HD inline void hlo_shape_mismatch() noexcept {}
 XLAYOUT_HD inline void hlo_call_cycle() noexcept {}
+XLAYOUT_HD inline void for_each_callback() noexcept {}
 // END functions
 // clang-format on
 }  // namespace diagnostics
@@ -647,6 +649,7 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_duplicate_attribute, "[xlayout:hlo_duplicate_attribute] " "HLO text: an instruction gives the same attribute twice");
   static_assert(Id != error_id::hlo_shape_mismatch, "[xlayout:hlo_shape_mismatch] " "HLO text: shapes that must agree differ (a declared operand shape, a computation's root, a fusion's " "operands and its computation's parameters)");
   static_assert(Id != error_id::hlo_call_cycle, "[xlayout:hlo_call_cycle] " "HLO text: a computation calls itself, directly or through others");
+  static_assert(Id != error_id::for_each_callback, "[xlayout:for_each_callback] " "for_each: f must be callable as f(index, element) or f(element)");
   // END generated
   // clang-format on
   static constexpr bool ok = true;

@@ -395,6 +395,10 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
             s.fail(error_id::expected_range);
           } else if (name.empty() && s.at_end()) {
             s.fail(error_id::unexpected_end);
+          } else if (!name.empty() && v < 0) {
+            // `domain: d1 in [0, 3]` for a map of (d0): a name the map does not declare (audit: it said
+            // variable_out_of_order, which asks for an order no text could have).
+            s.fail_at(error_id::unknown_variable, at);
           } else {
             s.fail_at(error_id::variable_out_of_order, at);
           }

@@ -16,7 +16,7 @@
 #if !defined(__cpp_lib_mdspan)
 #error \
     "xlayout/interop/mdspan.hpp needs std::mdspan: C++23 and a standard library that has it (libc++ 17 or later with -std=c++23; g++ 12's libstdc++ has none). Without it, use Tensor and the slice view."
-#endif
+#else  // the rest of the header: without <mdspan>, the #error above alone (audit: 74 lines of clang errors)
 #include <mdspan>
 #include <tuple>
 #include <type_traits>
@@ -479,3 +479,5 @@ constexpr auto to_tensor(const std::mdspan<T, StdExtents, mdspan_layout<L>, Acce
 }
 
 }  // namespace XLAYOUT_NAMESPACE
+
+#endif  // __cpp_lib_mdspan

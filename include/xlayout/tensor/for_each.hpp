@@ -158,13 +158,17 @@ struct element_visitor {
 }  // namespace detail
 
 /// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
-/// (an index_array: `auto [i, j] = index;`). No division or modulo per element; padding is skipped.
+/// (an index_array: `auto [i, j] = index;`), or f(element) when f takes the element alone. No division or
+/// modulo per element; padding is skipped.
 ///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
+///   for_each(t, [](float& x) { x = 0; });
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, class Ext, class L, class F>
 XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f) {
   using A = detail::element_access<Element, L::value.element_size_in_bits>;
-  for_each_offset(t.mapping(), detail::element_visitor<A, Ext::rank(), F>{t.data(), f});
+  auto&& g = detail::element_callback<index_array<Ext::rank()>, typename A::reference>(f);
+  using G = std::remove_reference_t<decltype(g)>;
+  for_each_offset(t.mapping(), detail::element_visitor<A, Ext::rank(), G>{t.data(), g});
 }
 
 /// An index as a compile-time constant (std::integral_constant's interface, with a conversion that CUDA

@@ -58,6 +58,19 @@ struct index_array {
 };
 
 namespace detail {
+/// Scalar arguments (numbers, pointers, enumerations) of which at least one is no index (a double, a bool,
+/// a pointer): what the overloads that report invalid_index_type take, so that such a call is one compile
+/// error naming the id rather than a list of candidates that do not match.
+template <class I>
+inline constexpr bool scalar_argument =
+    std::is_arithmetic_v<std::remove_cvref_t<I>> || std::is_pointer_v<std::remove_cvref_t<I>> ||
+    std::is_enum_v<std::remove_cvref_t<I>>;
+template <class... I>
+concept not_index_arguments = (scalar_argument<I> && ...) && !(index_like<I> && ...);
+/// The same without pointers, for at(...), whose at(const index_t* idx, std::size_t n) takes one.
+template <class... I>
+concept not_index_values = ((scalar_argument<I> && !std::is_pointer_v<std::remove_cvref_t<I>>)&&...) &&
+                           !(index_like<I> && ...);
 /// The length of an index array (index_array<R>, std::array<I, R>, std::span<I, R> of integers), or
 /// not_an_index_array: what the overloads that report an array of another length than the rank test.
 inline constexpr std::size_t not_an_index_array = ~std::size_t{0};
@@ -74,6 +87,7 @@ inline constexpr std::size_t index_array_length<std::span<I, R>> = R;
 template <class A, std::size_t Rank>
 concept index_array_of_other_length = index_array_length<std::remove_cvref_t<A>> != not_an_index_array &&
                                       index_array_length<std::remove_cvref_t<A>> != Rank;
+
 }  // namespace detail
 
 }  // namespace XLAYOUT_NAMESPACE

@@ -38,6 +38,33 @@
 namespace XLAYOUT_NAMESPACE {
 
 namespace detail {
+/// for_each's callback when it takes the element alone, f(x): called as f(index, x), the index dropped.
+template <class F>
+struct element_only_callback {
+  F& f;
+  XLAYOUT_EXEC_CHECK_DISABLE
+  template <class Index, class X>
+  XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void operator()(const Index&, X&& x) const {
+    f(static_cast<X&&>(x));
+  }
+};
+/// The callback for_each calls as g(index, element), where Index is the index it passes and Ref the element:
+/// f itself when f takes both, f wrapped when it takes the element alone, and one compile error naming
+/// for_each_callback when it takes neither (rather than a failed call deep in the walk).
+template <class Index, class Ref, class F>
+XLAYOUT_HD constexpr decltype(auto) element_callback(F& f) noexcept {
+  if constexpr (std::is_invocable_v<F&, const Index&, Ref>) {
+    return (f);
+  } else if constexpr (std::is_invocable_v<F&, Ref>) {
+    return element_only_callback<F>{f};
+  } else {
+    static_assert(sizeof(F) == 0,  // false: f takes neither
+                  "[xlayout:for_each_callback] xlayout::for_each: f is called as f(index, element) or "
+                  "f(element); check its parameters (the element is a reference for a mutable tensor, an "
+                  "index_array for the index)");
+    return (f);
+  }
+}
 
 /// The accessors' run-time index check (tensor_mapping and views), given something with extent(d). With
 /// assertions on: every index, then the handler with the whole index and the extents. With them off: one

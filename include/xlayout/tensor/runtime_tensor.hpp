@@ -816,6 +816,14 @@ class runtime_tensor {
                   "note shows: given == Rank)");
     return data_[0];  // reported above
   }
+  /// An index that is no integer (a double, a bool, a pointer): one compile error naming the id.
+  template <class... I>
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
+    static_assert(sizeof...(I) == 0,  // false: some index is no integer
+                  "[xlayout:invalid_index_type] xlayout::runtime_tensor: indices are integers (not bool) or "
+                  "integral constants (std::integral_constant), one per dimension");
+    return data_[0];  // reported above
+  }
   /// Calls f with this tensor on its access path, chosen once here instead of per element: a
   /// fixed_path_tensor<Element, Rank, 1, 2 or 3> (strided, or two or three power-of-two digits per
   /// dimension), or *this where the layout needs the general loop; returns what f returns (the same type for
@@ -839,6 +847,14 @@ class runtime_tensor {
   XLAYOUT_HD constexpr result<checked_reference_type> at(I... i) const noexcept {
     const index_t idx[] = {detail::to_index(i)..., 0};
     return at(idx, sizeof...(I));
+  }
+  template <class... I>
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
+      requires(detail::not_index_values<I...>) {
+    static_assert(sizeof...(I) == 0,  // false: some index is no integer
+                  "[xlayout:invalid_index_type] xlayout::runtime_tensor::at: indices are integers (not bool) "
+                  "or integral constants (std::integral_constant), one per dimension");
+    return error_id::invalid_index_type;  // reported above
   }
   XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {
     const auto k = m_.checked_offset(idx, n);
@@ -1345,10 +1361,14 @@ struct runtime_element_visitor {
 
 /// Calls f(index, element) for every element of t in memory order (increasing linear index, tile by tile),
 /// padding skipped, as for_each does for a Tensor: index is an index_array<Rank> for a tensor of static rank,
-/// a std::span<const index_t> of rank() indices otherwise. No division or modulo per element.
+/// a std::span<const index_t> of rank() indices otherwise; or f(element) when f takes the element alone. No
+/// division or modulo per element.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, std::size_t Rank, class F>
-XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f) {
+XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f_or_element_only) {
+  using Index = std::conditional_t<Rank == dynamic_rank, std::span<const index_t>, index_array<Rank>>;
+  auto&& f = detail::element_callback<Index, Element&>(f_or_element_only);
+  using F2 = std::remove_reference_t<decltype(f)>;
   Element* const data = t.data();
   if constexpr (Rank == dynamic_rank) {
     const std::size_t rank = t.rank();
@@ -1365,10 +1385,10 @@ XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f
     // index-using walks of the other layouts into up to twice the instructions (bench/callgrind).
     if (t.mapping().merges_dimensions()) {
       detail::walk_merged<Rank == 0 ? 1 : Rank>(t.mapping(),
-                                                detail::runtime_element_visitor<Element, Rank, F>{data, f});
+                                                detail::runtime_element_visitor<Element, Rank, F2>{data, f});
       return;
     }
-    detail::walk_runtime<Rank>(t.mapping(), detail::runtime_element_visitor<Element, Rank, F>{data, f});
+    detail::walk_runtime<Rank>(t.mapping(), detail::runtime_element_visitor<Element, Rank, F2>{data, f});
   }
 }
 

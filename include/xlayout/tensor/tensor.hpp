@@ -165,9 +165,7 @@ class basic_tensor {
   }
   /// An index that is no integer (a double, a pointer): one compile error naming the id.
   template <class... I>
-  requires(((std::is_arithmetic_v<I> || std::is_pointer_v<I> || std::is_enum_v<I>)&&...) &&
-           !(index_like<I> && ...)) XLAYOUT_HD constexpr reference
-  operator()(I...) const noexcept {
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
     static_assert(
         sizeof...(I) == 0,  // false: some index is no integer
         "[xlayout:invalid_index_type] xlayout::Tensor: indices are integers (not bool) or integral constants "
@@ -238,6 +236,15 @@ class basic_tensor {
                   "shows: given == rank)");
     const index_t idx[] = {detail::to_index(i)..., 0};
     return at(idx, sizeof...(I));
+  }
+  template <class... I>
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
+      requires(detail::not_index_values<I...>) {
+    static_assert(
+        sizeof...(I) == 0,  // false: some index is no integer
+        "[xlayout:invalid_index_type] xlayout::Tensor::at: indices are integers (not bool) or integral "
+        "constants (std::integral_constant), one per dimension");
+    return error_id::invalid_index_type;  // reported above
   }
   /// Checked access with n indices: index_rank_mismatch when n != rank(), or index_out_of_range.
   XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {

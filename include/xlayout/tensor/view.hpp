@@ -1530,6 +1530,14 @@ class tensor_view {
       return element_at(vars, std::make_index_sequence<rank()>{}, std::make_index_sequence<Base::rank()>{});
     }
   }
+  /// An index that is no integer (a double, a bool, a pointer): one compile error naming the id.
+  template <class... I>
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
+    static_assert(sizeof...(I) == 0,  // false: some index is no integer
+                  "[xlayout:invalid_index_type] xlayout::tensor_view: indices and symbol values are integers "
+                  "(not bool) or integral constants (std::integral_constant)");
+    return base_(index_array<Base::rank()>{});  // reported above
+  }
   /// Element idx (a view without symbols).
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr reference operator()(const index_array<rank()>& idx) const noexcept
     requires(num_symbols == 0)
@@ -1577,6 +1585,14 @@ class tensor_view {
         "one value per symbol of the map (the note shows: given == rank + symbols)");
     const index_t idx[] = {detail::to_index(i)..., 0};
     return at(idx, sizeof...(I));
+  }
+  template <class... I>
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
+      requires(detail::not_index_values<I...>) {
+    static_assert(sizeof...(I) == 0,  // false: some index is no integer
+                  "[xlayout:invalid_index_type] xlayout::tensor_view::at: indices and symbol values are "
+                  "integers (not bool) or integral constants (std::integral_constant)");
+    return error_id::invalid_index_type;  // reported above
   }
   /// The same with n values: rank() indices, then num_symbols symbol values.
   XLAYOUT_HD constexpr result<checked_reference_type> at(const index_t* idx, std::size_t n) const noexcept {
@@ -2032,15 +2048,19 @@ struct base_order_visitor {
 };
 }  // namespace detail
 
-/// Calls f(index, element) for every element of the view, index an index_array<rank>. A view that reads
+/// Calls f(index, element) for every element of the view, index an index_array<rank> (or f(element) when f
+/// takes the element alone). A view that reads
 /// every element of its base once through a permutation of its dimensions, each possibly reversed
 /// (transpose, reverse, chains of them), is visited in the base's memory order, as for_each visits the base
 /// (tile by tile, no division per element); any other view in row-major order of its index (the last
 /// dimension fastest). A view with symbols of operator() is not iterable.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Base, class Map, class F>
-XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, Map>& v, F&& f) {
+XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, Map>& v,
+                                                       F&& f_or_element_only) {
   using V = tensor_view<Base, Map>;
+  auto&& f = detail::element_callback<index_array<V::rank()>, typename V::reference>(f_or_element_only);
+  using F2 = std::remove_reference_t<decltype(f)>;
   static_assert(
       V::num_symbols == 0,
       "[xlayout:view_not_iterable] xlayout::for_each: the view's map has symbols (extra arguments of "
@@ -2051,7 +2071,7 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
     if constexpr (W::value.ok) {
       // '?' extents: the view's are the base's (a transpose or reverse keeps them)
       if (detail::base_order_extents<W>(v, std::make_index_sequence<V::rank()>{})) {
-        for_each(v.base(), detail::base_order_visitor<W, F>{f});
+        for_each(v.base(), detail::base_order_visitor<W, F2>{f});
         return;
       }
     }
