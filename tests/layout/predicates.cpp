@@ -237,6 +237,27 @@ TEST_CASE("law: physical_equivalent against the brute-force buffers (same dimens
   CHECK(no > 2000);
 }
 
+TEST_CASE("regression (audit): a huge inexact layout against itself is answered at once",
+          "[layout][predicates]") {
+  // T(3)(2) cuts each 3 by 2: no exact index program, so is_bitcast and is_transpose_of compare element by
+  // element; against itself at 2^62 elements they never ended. The same dimensions and layout need no
+  // comparison. (In a static_assert: the element-by-element path would exceed the constexpr limits.)
+  STATIC_REQUIRE(is_bitcast(shape_v<"s32[4611686018427387904]{0:T(3)(2)}">,
+                            shape_v<"s32[4611686018427387904]{0:T(3)(2)}">));
+  STATIC_REQUIRE(physical_equivalent(shape_v<"s32[4611686018427387904]{0:T(3)(2)}">,
+                                     shape_v<"f32[4611686018427387904]{0:T(3)(2)}">));
+  STATIC_REQUIRE(is_transpose_of(shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">,
+                                 shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">));
+  STATIC_REQUIRE(is_transpose_of(shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">,
+                                 shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">, {0, 1}));
+  STATIC_REQUIRE(!is_transpose_of(shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">,
+                                  shape_v<"s32[65536,65536]{1,0:T(3,3)(2,2)}">, {1, 0}));
+  // The small ones still take the comparison (checked against the brute-force buffers above): a layout that
+  // differs only in its memory space is the same bytes.
+  STATIC_REQUIRE(is_bitcast(shape_v<"s32[34]{0:T(3)(2)}">, shape_v<"s32[34]{0:T(3)(2)S(1)}">));
+  STATIC_REQUIRE(!is_bitcast(shape_v<"s32[34]{0:T(3)(2)}">, shape_v<"s32[34]{0:T(3)}">));
+}
+
 TEST_CASE("the predicates on TPU-sized layouts, at compile time", "[layout][predicates]") {
   STATIC_REQUIRE(!has_padding(shape_v<"bf16[1024,1024]{1,0:T(8,128)(2,1)}">));
   STATIC_REQUIRE(is_exhaustive(shape_v<"bf16[1024,1024]{1,0:T(8,128)(2,1)}">));

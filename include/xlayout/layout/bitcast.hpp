@@ -226,10 +226,12 @@ constexpr bool same_slots_by_enumeration(const shape& a, const shape& b, index_t
 /// every element at the same logical row-major position, with the same element width and buffer size.
 /// Unlike XLA's rules it looks at tiles, padding and E(n). Decided symbolically: both layouts' slot maps
 /// in a canonical mixed-radix form, compared. Cost: O(R^2) for R = rank + the tiles' entries, independent of
-/// the element count. The exception, compared element by element: a layout whose index program is not
-/// exact even after merge_combined_dimensions (a '*' group of dimensions not consecutive in both orders
-/// split across their digits, or a later tile that cuts an earlier tile's size it does not divide,
-/// s32[34]{0:T(3)(2)}).
+/// the element count. The exception, compared element by element (so linear in the element count: a
+/// static_assert on such a layout of 2^24 elements exceeds the compilers' constexpr limits, and at run time
+/// 2^62 of them never finish): a layout whose index program is not exact even after
+/// merge_combined_dimensions (a '*' group of dimensions not consecutive in both orders split across their
+/// digits, or a later tile that cuts an earlier tile's size it does not divide, s32[34]{0:T(3)(2)}), unless
+/// both shapes have the same dimensions and layout (then true at once).
 /// @pre static shapes with valid layouts
 constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   if (element_bits(a) != element_bits(b)) return false;
@@ -238,6 +240,9 @@ constexpr bool is_bitcast(const shape& a, const shape& b) noexcept {
   const auto span_a = checked_required_span_size(a), span_b = checked_required_span_size(b);
   if (!span_a || !span_b || *span_a != *span_b) return false;
   if (*n_a == 0) return true;
+  // The same dimensions and layout put every element in the same slot, whatever the layout (an audit's
+  // s32[2^62]{0:T(3)(2)} against itself took the element-by-element path below, which never ended).
+  if (a.dimensions == b.dimensions && a.layout == b.layout) return true;
   const detail::offset_form fa = detail::offset_form_of(a), fb = detail::offset_form_of(b);
   if (fa.exact && fb.exact) return fa == fb;
   return detail::same_slots_by_enumeration(a, b, *n_a);

@@ -71,6 +71,13 @@ constexpr result<dimension_list> slot_preserving_transpose(const shape& a, const
   if (element_count(a) != element_count(b) || required_span_size(a) != required_span_size(b))
     return error_id::not_a_permutation;
   const bool empty = element_count(a) == 0;  // no element: any permutation of equal sizes
+  if (a.dimensions == b.dimensions && a.layout == b.layout) {
+    // The same layout: the identity, the one permutation for the dimensions of size > 1 (the others may go
+    // anywhere), without the element-by-element check an inexact layout would take below.
+    dimension_list identity;
+    for (std::size_t i = 0; i < a.rank(); ++i) identity.push_back(static_cast<index_t>(i));
+    return identity;
+  }
   const index_program pa = detail::compile_tiled_program(a), pb = detail::compile_tiled_program(b);
   const bool symbolic = pa.exact && pb.exact;
   dimension_list perm;
@@ -124,8 +131,10 @@ constexpr result<dimension_list> slot_preserving_transpose(const shape& a, const
 /// transpose_is_bitcast_ignoring_tiles is not: f32[4,6]{1,0:T(2,2)} and f32[6,4]{0,1:T(2,2)} are;
 /// f32[4,6]{1,0:T(2,2)} and f32[6,4]{0,1} are not. Cost: O(rank * R^2) for R = rank + the tiles' entries
 /// (each dimension's slots in canonical form, then matched); layouts whose digit-by-digit program is not
-/// exact (a '*' group a tile splits across its members' digits; compile_index_program may still be exact
-/// for them, through the merged group) are checked element by element.
+/// exact (a '*' group a tile splits across its members' digits, for which compile_index_program may still be
+/// exact through the merged group; a later tile that cuts an earlier tile's size it does not divide,
+/// s32[34]{0:T(3)(2)}) are checked element by element, unless both shapes have the same dimensions and
+/// layout.
 /// @pre static shapes with valid layouts
 constexpr bool is_transpose_of(const shape& a, const shape& b) noexcept {
   return detail::slot_preserving_transpose(a, b).has_value();
@@ -151,7 +160,8 @@ constexpr bool is_transpose_of(const shape& a, const shape& b,
 
 /// True when `a` and `b` have the same dimensions and the same bytes for the same logical element: the
 /// same element width, the same buffer size, and linear_index(a, e) == linear_index(b, e) for every e
-/// (different layouts may agree: f32[8,128]{1,0:T(8,128)} and f32[8,128]{1,0}). Cost: O(R^2).
+/// (different layouts may agree: f32[8,128]{1,0:T(8,128)} and f32[8,128]{1,0}). Cost: is_bitcast's, O(R^2)
+/// but for the inexact layouts it compares element by element.
 /// @pre static shapes with valid layouts
 constexpr bool physical_equivalent(const shape& a, const shape& b) noexcept {
   return a.dimensions == b.dimensions && is_bitcast(a, b);
