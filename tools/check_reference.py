@@ -192,6 +192,15 @@ def name_of(head, terminator):
     return None
 
 
+def declares_class(head):
+    """Whether a declaration's head (before its `{`) declares a struct, class, union or enum: after its template
+    headers (skipped whole, so that a template template parameter's `class` does not count)."""
+    head = " ".join(head.split())
+    while head.startswith("template"):
+        head = head[skip_template_header(head, 0):].strip()
+    return bool(re.match(r"(struct|class|union|enum)\b", head))
+
+
 def public_names(text):
     """(name, line) for each public namespace-scope declaration of a header's text."""
     text = strip(text)
@@ -241,9 +250,7 @@ def public_names(text):
                     j = skip_balanced(text, j, "{", "}")
                     # a function or class body ends the declaration unless `;` or an initializer follows
                     rest = text[j:].lstrip()
-                    if not rest.startswith((";", ",", ")", "(")) and not head.startswith(("struct", "class", "union", "enum")) \
-                            and not re.match(r"(template\s*<.*>\s*)?(struct|class|union|enum)\b", " ".join(head.split())) \
-                            and c != "=":
+                    if not rest.startswith((";", ",", ")", "(")) and not declares_class(head) and c != "=":
                         break
                     continue
                 if text[j] == "(":

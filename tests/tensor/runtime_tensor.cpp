@@ -442,6 +442,21 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   CHECK(make_runtime_tensor(f, parse("bf16[4,4]")).error().id == error_id::unsupported_element_size);
   std::int8_t b[8] = {};
   CHECK(make_runtime_tensor(b, parse("s4[4,4]")).error().id == error_id::unsupported_element_size);
+  // The storage of another XLA type of the width is a type mix-up (audit: float* for s32 was taken), as the
+  // static Tensor says; raw bits (an unsigned integer of the width) and types xlayout does not know are not.
+  CHECK(make_runtime_tensor(f, parse("s32[4]")).error().id == error_id::tensor_data_type);
+  CHECK(make_runtime_tensor(reinterpret_cast<std::int32_t*>(f), parse("f32[4]")).error().id ==
+        error_id::tensor_data_type);
+  CHECK(make_runtime_tensor(b, parse("u8[4]")).error().id == error_id::tensor_data_type);
+  CHECK(make_runtime_tensor(b, parse("pred[4]")).error().id == error_id::tensor_data_type);
+  CHECK(make_runtime_tensor(reinterpret_cast<std::int32_t*>(f), parse("s32[4]")).has_value());
+  CHECK(make_runtime_tensor(reinterpret_cast<std::uint32_t*>(f), parse("f32[4]")).has_value());
+  CHECK(make_runtime_tensor(reinterpret_cast<std::uint16_t*>(f), parse("bf16[4]")).has_value());
+  CHECK(make_runtime_tensor(reinterpret_cast<std::uint8_t*>(f), parse("f8e4m3fn[4]")).has_value());
+  struct half_like {
+    std::uint16_t bits;
+  };
+  CHECK(make_runtime_tensor(reinterpret_cast<half_like*>(f), parse("f16[4]")).has_value());
   // Wrong rank and out-of-range indices through the checked form, at (an array of indices, or the indices).
   const auto t = make_runtime_tensor(f, parse("f32[4,8]{1,0:T(2,4)}"));
   REQUIRE(t.has_value());

@@ -611,6 +611,70 @@ TEST_CASE(
   CHECK(checked_slice(longest, runtime_slice{1, max, max - 1})->extent(0) == 1);
 }
 
+TEST_CASE(
+    "checked_transpose, _reshape, _reverse, _dynamic_slice, _broadcast, _map_view: the view, or the error "
+    "its "
+    "run-time precondition would assert, at the dimension it is about",
+    "[tensor][view][dynamic][error]") {
+  // Extents that arrive at run time (a custom call's): f32[?,8] with 5 rows, and a runtime_tensor.
+  float buf[5 * 8]{};
+  const Tensor<F32, Extents<dyn, 8>> t(buf, 5);
+  const auto rt = make_runtime_tensor<2>(buf, "f32[5,8]{0,1}").value();
+  // Valid: the same element as the unchecked view, at every position.
+  const auto same_elements = [](const auto& checked, const auto& plain) {
+    REQUIRE(checked.has_value());
+    REQUIRE(checked->size() == plain.size());
+    for (std::size_t d = 0; d < plain.rank(); ++d) REQUIRE(checked->extent(d) == plain.extent(d));
+    index_t n = 0;
+    for_each(plain, [&](const auto& idx, float& x) {
+      CHECK(&(*checked)(idx) == &x);
+      ++n;
+    });
+    CHECK(n == plain.size());
+  };
+  same_elements(checked_transpose<1, 0>(t), transpose<1, 0>(t));
+  same_elements(checked_transpose<1, 0>(rt), transpose<1, 0>(rt));
+  same_elements(checked_reverse<0>(rt), reverse<0>(rt));
+  same_elements(checked_reshape<dyn, 2, 4>(t), reshape<dyn, 2, 4>(t));  // a '?' extent maps through unchanged
+  same_elements(checked_reshape<Extents<dyn, dyn>>(rt), reshape<Extents<dyn, dyn>>(rt));
+  same_elements(checked_dynamic_slice<2, 3>(rt, 4, 7), dynamic_slice<2, 3>(rt, 4, 7));  // clamped to (3, 5)
+  same_elements(checked_broadcast<Extents<dyn, 8>, 1>(Tensor<"f32[8]">(buf), 3),
+                broadcast<Extents<dyn, 8>, 1>(Tensor<"f32[8]">(buf), 3));
+  using half_rows = IndexingMap<"(d0, d1) -> (d0 * 2, d1), domain: d0 in [0, 2], d1 in [0, 7]">;
+  same_elements(checked_map_view<half_rows>(t), map_view<half_rows>(t));
+  // A dynamic_slice size above a '?' extent (5 rows): view_invalid_slice at dimension 0.
+  const auto tall = checked_dynamic_slice<6, 8>(t, 0, 0);
+  REQUIRE_FALSE(tall.has_value());
+  CHECK(tall.error() == error{error_id::view_invalid_slice, 0});
+  CHECK(checked_dynamic_slice<5, 9>(rt, 0, 0).error() == error{error_id::view_invalid_slice, 1});
+  // A broadcast's new '?' extent outside [0, 2^32): view_invalid_dimensions (audit: -3 gave a view of
+  // size -45 with NDEBUG).
+  for (const index_t n : {index_t{-3}, index_t{1} << 32, std::numeric_limits<index_t>::min()}) {
+    INFO(n);
+    const auto b = checked_broadcast<Extents<dyn, dyn, 8>, 2>(Tensor<"f32[8]">(buf), n, 2);
+    REQUIRE_FALSE(b.has_value());
+    CHECK(b.error().id == error_id::view_invalid_dimensions);
+  }
+  CHECK(checked_broadcast<Extents<dyn, dyn, 8>, 2>(Tensor<"f32[8]">(buf), 0, 2).has_value());
+  // A map whose results leave a '?' extent: rows 0, 2, 4, 6 of 5.
+  using four_rows = IndexingMap<"(d0, d1) -> (d0 * 2, d1), domain: d0 in [0, 3], d1 in [0, 7]">;
+  CHECK(checked_map_view<four_rows>(t).error().id == error_id::view_map_out_of_range);
+  CHECK(checked_map_view<four_rows>(rt).error().id == error_id::view_map_out_of_range);
+  // A '?' extent of 2^32 or more (a 16 GiB f32 tensor): view_dynamic_extents at its dimension, for every view
+  // (the tensor is never read).
+  const Tensor<"f32[8,?]"> huge(static_cast<float*>(nullptr), index_t{1} << 33);
+  CHECK(checked_transpose<1, 0>(huge).error() == error{error_id::view_dynamic_extents, 1});
+  CHECK(checked_reverse<0>(huge).error() == error{error_id::view_dynamic_extents, 1});
+  CHECK(checked_reshape<8, dyn>(huge).error() == error{error_id::view_dynamic_extents, 1});
+  const auto big = make_runtime_tensor<2>(static_cast<float*>(nullptr), "f32[8589934592,2]").value();
+  CHECK(checked_transpose<1, 0>(big).error() == error{error_id::view_dynamic_extents, 0});
+  // A broadcast whose positions pass int64: view_size_overflow.
+  CHECK(checked_broadcast<Extents<dyn, dyn, 8>, 2>(Tensor<"f32[8]">(buf), (index_t{1} << 32) - 1,
+                                                   (index_t{1} << 32) - 1)
+            .error()
+            .id == error_id::view_size_overflow);
+}
+
 TEST_CASE("a view's size() is its number of positions, at the edge of int64 too", "[tensor][view][error]") {
   // A broadcast of f32[2^31] to [2^31, 2^32 - 1] has 2^31 * (2^32 - 1) < 2^63 positions; the '?' extent
   // is at the largest a view takes.

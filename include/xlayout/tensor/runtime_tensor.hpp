@@ -906,14 +906,22 @@ constexpr result<T> make_runtime_tensor_as(Element* data, const shape& s) noexce
   const index_t bits = element_bits(s);
   if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
     return error_id::unsupported_element_size;
+  // A pointer to another XLA type's storage is a type mix-up (float* for s32, std::int32_t* for f32: audit),
+  // refused as the static Tensor refuses it; an unsigned integer of the width (raw bits: std::uint16_t* for
+  // bf16) and a type xlayout does not know (__nv_bfloat16*, __half*) are taken at their width.
+  constexpr element_type pointed = element_type_of_tensor<Element>;
+  if (pointed != element_type::invalid && pointed != s.element_type && !is_unsigned_integral(pointed))
+    return error_id::tensor_data_type;
   const auto m = make_runtime_mapping<T::mapping_type::max_rank>(s);
   if (!m) return m.error();
   return T(data, *m);
 }
 }  // namespace detail
 
-/// A runtime_tensor over `data` laid out as `s`. Errors: make_runtime_mapping's, and
-/// unsupported_element_size when Element is not as wide as one element of s (E(n) or the type's width).
+/// A runtime_tensor over `data` laid out as `s`. Errors: make_runtime_mapping's, unsupported_element_size
+/// when Element is not as wide as one element of s (E(n) or the type's width), and tensor_data_type when
+/// Element is the storage of another XLA type (float for s32; unsigned integers, raw bits, are taken for any
+/// type of their width, as are types xlayout does not know).
 template <class Element>
 constexpr result<runtime_tensor<Element>> make_runtime_tensor(Element* data, const shape& s) noexcept {
   return detail::make_runtime_tensor_as<runtime_tensor<Element>>(data, s);

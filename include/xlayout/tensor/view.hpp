@@ -1093,16 +1093,6 @@ XLAYOUT_HD constexpr void expect_view_args([[maybe_unused]] const index_t* in,
 /// The dimension check C of Op is about (a constant: device code cannot read Op::info at run time).
 template <class Op, std::size_t C>
 inline constexpr index_t view_check_dim = Op::info.checks[C].dim;
-/// The dimension of the input whose precondition of Op fails first, or -1 when all hold.
-template <class Op, std::size_t... C>
-XLAYOUT_HD constexpr index_t failed_view_arg([[maybe_unused]] const index_t* in,
-                                             [[maybe_unused]] const index_t* args,
-                                             std::index_sequence<C...>) noexcept {
-  index_t failed = -1;
-  ((failed = failed < 0 && !view_arg_ok<Op, C>(in, args) ? view_check_dim<Op, C> : failed), ...);
-  return failed;
-}
-
 /// The value of Op's stored symbol K for the input's extents and the arguments.
 template <class Op, std::size_t K>
 XLAYOUT_HD constexpr index_t view_symbol_value(const index_t* in, const index_t* args) noexcept {
@@ -1818,35 +1808,90 @@ XLAYOUT_HD constexpr auto slice(const T& t, S... s) noexcept {
       t, args.values);
 }
 
+namespace detail {
+/// The id of Op's run-time precondition C, as the view reports it when assumed (expect_view_arg).
+template <class Op, std::size_t C>
+inline constexpr error_id view_check_id =
+    Op::info.checks[C].kind == view_check::extent   ? error_id::view_invalid_dimensions
+    : Op::info.checks[C].kind == view_check::result ? error_id::view_map_out_of_range
+                                                    : error_id::view_invalid_slice;
+/// The first of Op's run-time preconditions that fails for the input's extents and the arguments, as an
+/// error (its id, the dimension it is about), or none.
+template <class Op, std::size_t... C>
+XLAYOUT_HD constexpr error failed_view_check([[maybe_unused]] const index_t* in,
+                                             [[maybe_unused]] const index_t* args,
+                                             std::index_sequence<C...>) noexcept {
+  error failed{};
+  ((failed = failed.id == error_id::none && !view_arg_ok<Op, C>(in, args)
+                 ? error{view_check_id<Op, C>, view_check_dim<Op, C>}
+                 : failed),
+   ...);
+  return failed;
+}
+/// Whether the view's positions (the product of its extents, the '?' ones computed) fit int64.
+template <class Op, class Ext, std::size_t... D>
+XLAYOUT_HD constexpr bool view_positions_fit(const index_t* in, const index_t* args,
+                                             std::index_sequence<D...>) noexcept {
+  const index_t all[] = {dynamic_extent_or_zero<Op, Ext, D>(in, args)..., 0};
+  checked_index positions{1, true};
+  for (std::size_t d = 0; d < sizeof...(D); ++d) {
+    const index_t n = Ext::static_extent(d) == dyn ? all[d] : Ext::static_extent(d);
+    positions = positions.ok ? checked_mul(positions.value, n) : positions;
+  }
+  return positions.ok;
+}
+/// Whether broadcast through Bind is given one run-time extent per new '?' dimension (N of them), or fails
+/// before it reads them (an input or op that is reported otherwise).
+template <class T, class Bind, std::size_t N>
+consteval bool broadcast_extent_count_ok() {
+  using input = input_check<T>;
+  if constexpr (input::id != error_id::none || input::fallback) {
+    return true;
+  } else {
+    using op = typename Bind::template op<typename T::extents_type>;
+    return op::info.issue.id != error_id::none || op::info.num_checks == N;
+  }
+}
+/// checked_view(t, args) with the run-time preconditions checked instead of assumed (the checked_ forms):
+/// the view, or view_dynamic_extents at a dimension of t whose '?' extent, or of the view whose run-time
+/// extent, is 2^32 or more; the error of Op's first failed precondition, at its dimension; or
+/// view_size_overflow. What the view rejects at compile time stays a compile-time error.
+template <class T, template <class> class OpOf>
+XLAYOUT_HD constexpr auto checked_view_or_error(const T& t,
+                                                [[maybe_unused]] const index_t* args = nullptr) noexcept
+    -> result<decltype(checked_view<T, OpOf>(t, args))> {
+  using input = input_check<T>;
+  if constexpr (input::id == error_id::none && !input::fallback) {
+    using op = OpOf<typename T::extents_type>;
+    if constexpr (op::info.issue.id == error_id::none) {
+      index_t in[T::rank() + 1]{};
+      if (const index_t d = input_extents(t, in); d >= 0) return error{error_id::view_dynamic_extents, d};
+      const error failed = failed_view_check<op>(in, args, std::make_index_sequence<op::info.num_checks>{});
+      if (failed.id != error_id::none) return failed;
+      using ext = view_extents_t<op>;
+      const index_t large = too_large_view_extent<op, ext>(in, args, std::make_index_sequence<ext::rank()>{});
+      if (large >= 0) return error{error_id::view_dynamic_extents, large};
+      if (!view_positions_fit<op, ext>(in, args, std::make_index_sequence<ext::rank()>{}))
+        return error_id::view_size_overflow;
+    }
+  }
+  return checked_view<T, OpOf>(t, args);  // a compile-time error is reported here
+}
+}  // namespace detail
+
 /// checked_slice(t, s...): slice(t, s...) with its run-time preconditions checked instead of assumed: the
 /// view, or the error view_invalid_slice at the first dimension whose runtime_slice or index does not fit
 /// its extent (or whose static limit exceeds a '?' extent), or view_dynamic_extents at a dimension of t
 /// whose '?' extent, or of the view whose run-time extent, is 2^32 or more. What slice rejects at compile
-/// time stays a compile-time error.
+/// time stays a compile-time error. The other views have checked_ forms too (below).
 ///   auto v = checked_slice(t, runtime_slice{lo, hi, 1}, row);  // result<view>
 ///   if (!v) return v.error();                                 // error{view_invalid_slice, dimension}
 template <class T, class... S>
-  requires(detail::is_slice_arg<S> && ...)
-XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<decltype(slice(t, s...))> {
-  using input = detail::input_check<T>;
-  using bind = detail::bind_slice<typename detail::slice_kind<S>::type...>;
+requires(detail::is_slice_arg<S>&&...) XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept
+    -> result<decltype(slice(t, s...))> {
   const detail::slice_args<S...> args(s...);
-  if constexpr (input::id == error_id::none && !input::fallback) {
-    using op = typename bind::template op<typename T::extents_type>;
-    if constexpr (op::info.issue.id == error_id::none) {
-      index_t in[T::rank() + 1]{};
-      if (const index_t d = detail::input_extents(t, in); d >= 0)
-        return error{error_id::view_dynamic_extents, d};
-      const index_t failed =
-          detail::failed_view_arg<op>(in, args.values, std::make_index_sequence<op::info.num_checks>{});
-      if (failed >= 0) return error{error_id::view_invalid_slice, failed};
-      using ext = detail::view_extents_t<op>;
-      const index_t large =
-          detail::too_large_view_extent<op, ext>(in, args.values, std::make_index_sequence<ext::rank()>{});
-      if (large >= 0) return error{error_id::view_dynamic_extents, large};
-    }
-  }
-  return detail::checked_view<T, bind::template op>(t, args.values);  // a compile-time error is reported here
+  return detail::checked_view_or_error<
+      T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(t, args.values);
 }
 
 /// dynamic_slice<Sizes...>(t, starts...): XLA's dynamic-slice with static sizes and run-time starts, one
@@ -1944,6 +1989,67 @@ XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
 template <indexing_map M, class T>
 XLAYOUT_HD constexpr auto map_view(const T& t) noexcept {
   return map_view<map_constant<M>>(t);
+}
+
+/// The views with their run-time preconditions checked instead of assumed, for extents, starts and sizes
+/// that arrive at run time (a custom call's): the view as a result, or the error the view would assert,
+/// with the dimension it is about as its position (as checked_slice): view_dynamic_extents (a '?' extent of
+/// the tensor, or a run-time extent of the view, of 2^32 or more), view_invalid_dimensions (a broadcast's
+/// new '?' extent outside [0, 2^32)), view_invalid_slice (a dynamic_slice size above a '?' extent),
+/// view_map_out_of_range (a map_view result outside a '?' extent), view_size_overflow. What the view
+/// rejects at compile time stays a compile-time error.
+///   auto v = checked_transpose<1, 0>(t);             // result<view>
+///   if (!v) return v.error();
+template <index_t... P, class T>
+XLAYOUT_HD constexpr auto checked_transpose(const T& t) noexcept {
+  return detail::checked_view_or_error<T, detail::bind_transpose<P...>::template op>(t);
+}
+template <class NewExtents, class T>
+XLAYOUT_HD constexpr auto checked_reshape(const T& t) noexcept {
+  return detail::checked_view_or_error<T, detail::bind_reshape<NewExtents>::template op>(t);
+}
+template <index_t... E, class T>
+XLAYOUT_HD constexpr auto checked_reshape(const T& t) noexcept {
+  return detail::checked_view_or_error<T, detail::bind_reshape<Extents<E...>>::template op>(t);
+}
+template <index_t... D, class T>
+XLAYOUT_HD constexpr auto checked_reverse(const T& t) noexcept {
+  return detail::checked_view_or_error<T, detail::bind_reverse<D...>::template op>(t);
+}
+template <index_t... Sizes, class T, std::integral... I>
+XLAYOUT_HD constexpr auto checked_dynamic_slice(const T& t, I... starts) noexcept {
+  if constexpr (sizeof...(I) != sizeof...(Sizes)) {
+    return result<decltype(dynamic_slice<Sizes...>(t, starts...))>(dynamic_slice<Sizes...>(t, starts...));
+  } else {
+    const index_t given[] = {static_cast<index_t>(starts)..., 0};
+    return detail::checked_view_or_error<T, detail::bind_dynamic_slice<Extents<Sizes...>>::template op>(
+        t, given);
+  }
+}
+template <class NewExtents, index_t... D, class T, std::integral... N>
+XLAYOUT_HD constexpr auto checked_broadcast(const T& t, N... new_extents) noexcept {
+  using bind = detail::bind_broadcast<NewExtents, D...>;
+  if constexpr (!detail::is_extents<NewExtents>::value ||
+                !detail::broadcast_extent_count_ok<T, bind, sizeof...(N)>()) {
+    // reported by broadcast (one run-time extent per new '?' dimension)
+    using view = decltype(broadcast<NewExtents, D...>(t, new_extents...));
+    return result<view>(broadcast<NewExtents, D...>(t, new_extents...));
+  } else {
+    const index_t given[] = {static_cast<index_t>(new_extents)..., 0};
+    return detail::checked_view_or_error<T, bind::template op>(t, given);
+  }
+}
+template <map_holder H, class T>
+XLAYOUT_HD constexpr auto checked_map_view(const T& t) noexcept {
+  if constexpr (!detail::map_holder_status<H>::value) {
+    return result<decltype(map_view<H>(t))>(map_view<H>(t));  // the map's own error, reported already
+  } else {
+    return detail::checked_view_or_error<T, detail::bind_map<H>::template op>(t);
+  }
+}
+template <indexing_map M, class T>
+XLAYOUT_HD constexpr auto checked_map_view(const T& t) noexcept {
+  return checked_map_view<map_constant<M>>(t);
 }
 
 namespace detail {
