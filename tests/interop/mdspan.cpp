@@ -413,6 +413,13 @@ TEST_CASE("a sub-mapping spans no more than its source; view mappings of run-tim
   CHECK(mb(1, 0) == 2);  // (0,1) of {0,1:T(2,2)}: the next 2x2 tile of the column-major order's rows
   CHECK_FALSE(ma == mb);
   CHECK(ma == to_mdspan(transpose<1, 0>(*a)).mapping());
+  // A runtime_tensor's own mdspan (audit: to_mdspan(t) did not compile): every element where t has it.
+  const auto whole = to_mdspan(*b);
+  STATIC_REQUIRE(decltype(whole)::rank() == 2);
+  REQUIRE(whole.extent(0) == 4);
+  REQUIRE(whole.extent(1) == 8);
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 8; ++j) CHECK(&whole[i, j] == &(*b)(i, j));
 
   // The mapping of static extents converts to the mapping of dynamic ones (as layout_right's), and so does
   // the mdspan.

@@ -470,6 +470,21 @@ constexpr auto to_mdspan(const basic_tensor<Element, Ext, L>& t) noexcept {
   return std::mdspan<value, E, mdspan_layout<L>>(t.data(), E(all));
 }
 
+namespace detail {
+template <class T, std::size_t... D>
+constexpr auto identity_transpose(const T& t, std::index_sequence<D...>) noexcept {
+  return transpose<static_cast<index_t>(D)...>(t);
+}
+}  // namespace detail
+
+/// The std::mdspan over a runtime_tensor's elements (a static Rank): the mdspan of its identity view
+/// (mdspan_view_layout), whose mapping reads the tensor's run-time layout. @pre each extent below 2^32 (a
+/// view's).
+template <class Element, std::size_t Rank>
+requires(Rank != dynamic_rank) constexpr auto to_mdspan(const runtime_tensor<Element, Rank>& t) noexcept {
+  return to_mdspan(detail::identity_transpose(t, std::make_index_sequence<Rank>{}));
+}
+
 /// The Tensor over a std::mdspan whose layout is an xlayout layout.
 template <class T, class StdExtents, class L, class Accessor>
 constexpr auto to_tensor(const std::mdspan<T, StdExtents, mdspan_layout<L>, Accessor>& m) noexcept {
