@@ -414,12 +414,12 @@ TEST_CASE("a sub-mapping spans no more than its source; view mappings of run-tim
   CHECK_FALSE(ma == mb);
   CHECK(ma == to_mdspan(transpose<1, 0>(*a)).mapping());
   // A runtime_tensor's own mdspan (audit: to_mdspan(t) did not compile): every element where t has it.
-  const auto whole = to_mdspan(*b);
-  STATIC_REQUIRE(decltype(whole)::rank() == 2);
-  REQUIRE(whole.extent(0) == 4);
-  REQUIRE(whole.extent(1) == 8);
+  const auto of_b = to_mdspan(*b);
+  STATIC_REQUIRE(decltype(of_b)::rank() == 2);
+  REQUIRE(of_b.extent(0) == 4);
+  REQUIRE(of_b.extent(1) == 8);
   for (index_t i = 0; i < 4; ++i)
-    for (index_t j = 0; j < 8; ++j) CHECK(&whole[i, j] == &(*b)(i, j));
+    for (index_t j = 0; j < 8; ++j) CHECK(&of_b[i, j] == &(*b)(i, j));
 
   // The mapping of static extents converts to the mapping of dynamic ones (as layout_right's), and so does
   // the mdspan.
