@@ -295,6 +295,10 @@ ENTRY %entry {
   STATIC_REQUIRE(
       error_of("ENTRY e {\n  p = (f32[2], f32[3]) parameter(0)\n  ROOT n = f32[2] negate(f32[2] p#1)\n}") ==
       where{error_id::hlo_shape_mismatch, 3, 26});
+  // The empty tuple has no element, even with a declared shape: `  ROOT n = f32[2] negate(f32[2] q#0)`, the
+  // '#' at column 34.
+  STATIC_REQUIRE(error_of("ENTRY e {\n  q = () tuple()\n  ROOT n = f32[2] negate(f32[2] q#0)\n}") ==
+                 where{error_id::hlo_malformed_op, 3, 34});
   // A step into a nested tuple's element needs the operand's shape (the parser keeps nested tuples whole):
   // `  ROOT n = f32[3] negate(p#0#1)`, the second '#' at column 29.
   STATIC_REQUIRE(

@@ -643,9 +643,10 @@ class module_parser {
   /// an operand `%t#1` is element 1 of tuple `t`, `%t#0#2` element 2 of its element 0. At the '#' after the
   /// name at p, id being the named instruction: each step becomes a get-tuple-element instruction of the
   /// computation named as written ("t#0", "t#0#2"), inserted before the instruction being read and shared
-  /// by later operands that name it again, as XLA's parser does; id becomes the last one. An element that is
-  /// itself a nested tuple is kept as the parser keeps nested tuples (its elements unknown), so a step into
-  /// it needs the operand's declared shape (`f32[20]{0} %t#0#1`, as XLA prints operands by default).
+  /// by later operands that name it again, as XLA's parser does; id becomes the last one. The name starts
+  /// at name_pos (after any '%'). An element that is itself a nested tuple is kept as the parser keeps nested
+  /// tuples (its elements unknown), so a step into it needs the operand's declared shape
+  /// (`f32[20]{0} %t#0#1`, as XLA prints operands by default).
   /// Errors (hlo_malformed_op, at the '#'): a step from an array, an index that names no element.
   constexpr bool compact_get_tuple_element(std::uint16_t& id, std::size_t name_pos,
                                            const shape* declared) noexcept {
@@ -669,9 +670,13 @@ class module_parser {
           continue;
         }
         const instruction& t = m_->instructions[id];
-        if (!t.is_tuple || (t.num_shapes == 0 && (declared == nullptr || peek() == '#')))
+        // A nested tuple's element made by an earlier step ("t#0"; no other name has a '#'): its elements are
+        // unknown. Any other tuple without shapes is the empty tuple, which has no element.
+        const bool unknown_elements =
+            t.is_tuple && t.num_shapes == 0 && m_->text(t.name).find('#') != std::string_view::npos;
+        if (!t.is_tuple || (unknown_elements && (declared == nullptr || peek() == '#')) ||
+            (!unknown_elements && index >= t.num_shapes))
           return fail_at(error_id::hlo_malformed_op, hash_pos);
-        if (t.num_shapes != 0 && index >= t.num_shapes) return fail_at(error_id::hlo_malformed_op, hash_pos);
         instruction g;
         g.code = opcode::get_tuple_element;
         g.computation = comp_;
@@ -679,7 +684,7 @@ class module_parser {
         g.operands.push_back(id);
         g.first_shape = static_cast<std::uint16_t>(counts_.shapes);
         const shape element =
-            t.num_shapes != 0 ? m_->shapes[t.first_shape + static_cast<std::size_t>(index)] : *declared;
+            unknown_elements ? *declared : m_->shapes[t.first_shape + static_cast<std::size_t>(index)];
         if (element.element_type == element_type::tuple) {
           g.is_tuple = true;  // a nested tuple: its elements unknown
         } else if (!store_shape(element, g, hash_pos)) {
