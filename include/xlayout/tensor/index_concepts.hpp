@@ -87,7 +87,6 @@ inline constexpr std::size_t index_array_length<std::span<I, R>> = R;
 template <class A, std::size_t Rank>
 concept index_array_of_other_length = index_array_length<std::remove_cvref_t<A>> != not_an_index_array &&
                                       index_array_length<std::remove_cvref_t<A>> != Rank;
-
 }  // namespace detail
 
 }  // namespace XLAYOUT_NAMESPACE

@@ -818,7 +818,8 @@ class runtime_tensor {
   }
   /// An index that is no integer (a double, a bool, a pointer): one compile error naming the id.
   template <class... I>
-  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
+    requires(detail::not_index_arguments<I...>)
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept {
     static_assert(sizeof...(I) == 0,  // false: some index is no integer
                   "[xlayout:invalid_index_type] xlayout::runtime_tensor: indices are integers (not bool) or "
                   "integral constants (std::integral_constant), one per dimension");
@@ -849,8 +850,8 @@ class runtime_tensor {
     return at(idx, sizeof...(I));
   }
   template <class... I>
-  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
-      requires(detail::not_index_values<I...>) {
+    requires(detail::not_index_values<I...>)
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept {
     static_assert(sizeof...(I) == 0,  // false: some index is no integer
                   "[xlayout:invalid_index_type] xlayout::runtime_tensor::at: indices are integers (not bool) "
                   "or integral constants (std::integral_constant), one per dimension");

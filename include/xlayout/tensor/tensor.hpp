@@ -165,7 +165,8 @@ class basic_tensor {
   }
   /// An index that is no integer (a double, a pointer): one compile error naming the id.
   template <class... I>
-  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
+    requires(detail::not_index_arguments<I...>)
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept {
     static_assert(
         sizeof...(I) == 0,  // false: some index is no integer
         "[xlayout:invalid_index_type] xlayout::Tensor: indices are integers (not bool) or integral constants "
@@ -238,8 +239,8 @@ class basic_tensor {
     return at(idx, sizeof...(I));
   }
   template <class... I>
-  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
-      requires(detail::not_index_values<I...>) {
+    requires(detail::not_index_values<I...>)
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept {
     static_assert(
         sizeof...(I) == 0,  // false: some index is no integer
         "[xlayout:invalid_index_type] xlayout::Tensor::at: indices are integers (not bool) or integral "

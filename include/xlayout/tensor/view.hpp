@@ -1522,7 +1522,8 @@ class tensor_view {
   }
   /// An index that is no integer (a double, a bool, a pointer): one compile error naming the id.
   template <class... I>
-  XLAYOUT_HD constexpr reference operator()(I...) const noexcept requires(detail::not_index_arguments<I...>) {
+    requires(detail::not_index_arguments<I...>)
+  XLAYOUT_HD constexpr reference operator()(I...) const noexcept {
     static_assert(sizeof...(I) == 0,  // false: some index is no integer
                   "[xlayout:invalid_index_type] xlayout::tensor_view: indices and symbol values are integers "
                   "(not bool) or integral constants (std::integral_constant)");
@@ -1577,8 +1578,8 @@ class tensor_view {
     return at(idx, sizeof...(I));
   }
   template <class... I>
-  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept
-      requires(detail::not_index_values<I...>) {
+    requires(detail::not_index_values<I...>)
+  XLAYOUT_HD constexpr result<checked_reference_type> at(I...) const noexcept {
     static_assert(sizeof...(I) == 0,  // false: some index is no integer
                   "[xlayout:invalid_index_type] xlayout::tensor_view::at: indices and symbol values are "
                   "integers (not bool) or integral constants (std::integral_constant)");
@@ -1887,8 +1888,8 @@ XLAYOUT_HD constexpr auto checked_view_or_error(const T& t,
 ///   auto v = checked_slice(t, runtime_slice{lo, hi, 1}, row);  // result<view>
 ///   if (!v) return v.error();                                 // error{view_invalid_slice, dimension}
 template <class T, class... S>
-requires(detail::is_slice_arg<S>&&...) XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept
-    -> result<decltype(slice(t, s...))> {
+  requires(detail::is_slice_arg<S> && ...)
+XLAYOUT_HD constexpr auto checked_slice(const T& t, S... s) noexcept -> result<decltype(slice(t, s...))> {
   const detail::slice_args<S...> args(s...);
   return detail::checked_view_or_error<
       T, detail::bind_slice<typename detail::slice_kind<S>::type...>::template op>(t, args.values);
