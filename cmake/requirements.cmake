@@ -1,6 +1,6 @@
 # cmake/requirements.cmake: sources that need something not every toolchain has say so in their first
-# lines, e.g. `// requires: mdspan` (std::mdspan: clang 19 + libc++ in C++23 mode), `// requires: cuda`
-# (a CUDA compiler) or `// requires: gcc` (g++). xlayout_unmet_requirements(<file> <out-var>) lists what the current C++ toolchain
+# lines, e.g. `// requires: mdspan` (std::mdspan: clang 19 + libc++ in C++23 mode), `// requires: no-mdspan`
+# (a toolchain without it), `// requires: cuda` (a CUDA compiler) or `// requires: gcc` (g++). xlayout_unmet_requirements(<file> <out-var>) lists what the current C++ toolchain
 # lacks; the tests, static tests and header-alone checks skip such files with a status message.
 include_guard(GLOBAL)
 include(CheckCXXSourceCompiles)
@@ -25,6 +25,14 @@ int main() {
       endif()
     endif()
     set(${out} "${XLAYOUT_HAVE_MDSPAN}" PARENT_SCOPE)
+  elseif(name STREQUAL "no-mdspan")
+    # The toolchain lacks <mdspan>: for the check that the interop header then says so alone.
+    xlayout_has_requirement(mdspan _has_mdspan)
+    if(_has_mdspan)
+      set(${out} FALSE PARENT_SCOPE)
+    else()
+      set(${out} TRUE PARENT_SCOPE)
+    endif()
   elseif(name STREQUAL "gcc")
     # g++: what only the g++ toolchain is held to (the 15-line budget of must-not-compile cases).
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
@@ -36,7 +44,7 @@ int main() {
     # Plain C++ translation units never have CUDA; CUDA sources are compiled by their own targets.
     set(${out} FALSE PARENT_SCOPE)
   else()
-    message(FATAL_ERROR "xlayout: unknown requirement '${name}' (known: mdspan, cuda, gcc)")
+    message(FATAL_ERROR "xlayout: unknown requirement '${name}' (known: mdspan, no-mdspan, cuda, gcc)")
   endif()
 endfunction()
 
