@@ -1,7 +1,8 @@
 # cmake/requirements.cmake: sources that need something not every toolchain has say so in their first
 # lines, e.g. `// requires: mdspan` (std::mdspan: clang 19 + libc++ in C++23 mode), `// requires: no-mdspan`
-# (a toolchain without it), `// requires: cuda` (a CUDA compiler) or `// requires: gcc` (g++). xlayout_unmet_requirements(<file> <out-var>) lists what the current C++ toolchain
-# lacks; the tests, static tests and header-alone checks skip such files with a status message.
+# (a toolchain without it), `// requires: cuda` (a CUDA compiler) or `// requires: gcc` (g++).
+# xlayout_unmet_requirements(<file> <out-var>) lists what the current C++ toolchain lacks; the tests, static
+# tests and header-alone checks skip such files with a status message.
 include_guard(GLOBAL)
 include(CheckCXXSourceCompiles)
 
