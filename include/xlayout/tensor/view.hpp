@@ -1841,16 +1841,16 @@ XLAYOUT_HD constexpr bool view_positions_fit(const index_t* in, const index_t* a
   }
   return positions.ok;
 }
-/// Whether broadcast through Bind is given one run-time extent per new '?' dimension (N of them), or fails
-/// before it reads them (an input or op that is reported otherwise).
+/// The number of run-time extents broadcast through Bind takes, one per new '?' dimension; N (what it is
+/// given) where the input or the op has an issue of its own, which checked_view reports before reading them.
 template <class T, class Bind, std::size_t N>
-consteval bool broadcast_extent_count_ok() {
+consteval std::size_t broadcast_extents_wanted() {
   using input = input_check<T>;
   if constexpr (input::id != error_id::none || input::fallback) {
-    return true;
+    return N;
   } else {
     using op = typename Bind::template op<typename T::extents_type>;
-    return op::info.issue.id != error_id::none || op::info.num_checks == N;
+    return op::info.issue.id == error_id::none ? op::info.num_checks : N;
   }
 }
 /// checked_view(t, args) with the run-time preconditions checked instead of assumed (the checked_ forms):
@@ -1930,22 +1930,15 @@ template <class NewExtents, index_t... D, class T, std::integral... N>
   requires detail::is_extents<NewExtents>::value
 XLAYOUT_HD constexpr auto broadcast(const T& t, N... new_extents) noexcept {
   using bind = detail::bind_broadcast<NewExtents, D...>;
-  using input = detail::input_check<T>;
-  if constexpr (input::id != error_id::none || input::fallback) {
-    return detail::checked_view<T, bind::template op>(t);  // reports the input's issue
+  constexpr std::size_t wanted = detail::broadcast_extents_wanted<T, bind, sizeof...(N)>();
+  static_assert(sizeof...(N) == wanted,
+                "[xlayout:view_invalid_dimensions] xlayout::broadcast: give one run-time extent per new "
+                "'?' dimension, after the tensor (the note shows: given == new '?' dimensions)");
+  if constexpr (sizeof...(N) != wanted) {
+    return detail::view_fallback<T>();  // reported above
   } else {
-    using op = typename bind::template op<typename T::extents_type>;
-    // The op's checks are one per new '?' dimension (the op's own error, if any, is reported below).
-    constexpr std::size_t wanted = op::info.issue.id == error_id::none ? op::info.num_checks : sizeof...(N);
-    static_assert(sizeof...(N) == wanted,
-                  "[xlayout:view_invalid_dimensions] xlayout::broadcast: give one run-time extent per new "
-                  "'?' dimension, after the tensor (the note shows: given == new '?' dimensions)");
-    if constexpr (sizeof...(N) != wanted) {
-      return detail::view_fallback<T>();  // reported above
-    } else {
-      const index_t given[] = {static_cast<index_t>(new_extents)..., 0};
-      return detail::checked_view<T, bind::template op>(t, given);
-    }
+    const index_t given[] = {static_cast<index_t>(new_extents)..., 0};
+    return detail::checked_view<T, bind::template op>(t, given);  // reports the input's or the op's issue
   }
 }
 
@@ -2031,7 +2024,7 @@ template <class NewExtents, index_t... D, class T, std::integral... N>
 XLAYOUT_HD constexpr auto checked_broadcast(const T& t, N... new_extents) noexcept {
   using bind = detail::bind_broadcast<NewExtents, D...>;
   if constexpr (!detail::is_extents<NewExtents>::value ||
-                !detail::broadcast_extent_count_ok<T, bind, sizeof...(N)>()) {
+                detail::broadcast_extents_wanted<T, bind, sizeof...(N)>() != sizeof...(N)) {
     // reported by broadcast (one run-time extent per new '?' dimension)
     using view = decltype(broadcast<NewExtents, D...>(t, new_extents...));
     return result<view>(broadcast<NewExtents, D...>(t, new_extents...));
