@@ -38,6 +38,14 @@
   extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_index_for_each_##Case( \
       const bench::runtime_tensor_t<bench::Case>* t) {                                      \
     return bench::sum_layout_index_for_each<bench::Case>(*t);                               \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_element_for_each_##Case(      \
+      const bench::element_t<bench::Case>* p) {                                             \
+    return bench::sum_element_for_each<bench::Case>(bench::const_tensor_t<bench::Case>(p)); \
+  }                                                                                         \
+  extern "C" [[gnu::noinline, gnu::flatten]] bench::sum_t sum_layout_element_for_each_##Case( \
+      const bench::runtime_tensor_t<bench::Case>* t) {                                        \
+    return bench::sum_layout_element_for_each<bench::Case>(*t);                               \
   }
 
 XLAYOUT_BENCH_KERNELS(row_major)
@@ -70,7 +78,9 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
          bench::sum_t (*value_visit)(const bench::runtime_tensor_t<Case>*),
          bench::sum_t (*value_walk)(const bench::runtime_tensor_t<Case>*),
          bench::sum_t (*index_walk)(const bench::element_t<Case>*),
-         bench::sum_t (*value_index_walk)(const bench::runtime_tensor_t<Case>*)) {
+         bench::sum_t (*value_index_walk)(const bench::runtime_tensor_t<Case>*),
+         bench::sum_t (*element_walk)(const bench::element_t<Case>*),
+         bench::sum_t (*value_element_walk)(const bench::runtime_tensor_t<Case>*)) {
   std::vector<bench::element_t<Case>> buffer(
       static_cast<std::size_t>(typename Case::tensor().required_span_size()));
   const bench::sum_t sum = bench::fill<Case>(buffer.data());
@@ -86,6 +96,7 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
   expect("sum_for_each", id, walk(buffer.data()), sum);
   const bench::sum_t weighted = bench::weighted_sum<Case>(buffer.data());
   expect("sum_index_for_each", id, index_walk(buffer.data()), weighted);
+  expect("sum_element_for_each", id, element_walk(buffer.data()), sum);
   const auto rt =
       xlayout::make_runtime_tensor<bench::rank_v<Case>, const bench::element_t<Case>>(buffer.data(), *shape);
   if (!rt) {
@@ -97,6 +108,7 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
   expect("sum_layout_visit", id, value_visit(&*rt), sum);
   expect("sum_layout_value_for_each", id, value_walk(&*rt), sum);
   expect("sum_layout_index_for_each", id, value_index_walk(&*rt), weighted);
+  expect("sum_layout_element_for_each", id, value_element_walk(&*rt), sum);
 }
 
 }  // namespace
@@ -104,7 +116,8 @@ void run(const char* id, bench::sum_t (*tensor)(const bench::element_t<Case>*),
 #define XLAYOUT_RUN(Case)                                                                              \
   run<bench::Case>(#Case, sum_tensor_##Case, sum_hand_##Case, sum_runtime_##Case, sum_for_each_##Case, \
                    sum_layout_value_##Case, sum_layout_visit_##Case, sum_layout_value_for_each_##Case, \
-                   sum_index_for_each_##Case, sum_layout_index_for_each_##Case)
+                   sum_index_for_each_##Case, sum_layout_index_for_each_##Case,                       \
+                   sum_element_for_each_##Case, sum_layout_element_for_each_##Case)
 
 int main() {
   XLAYOUT_RUN(row_major);

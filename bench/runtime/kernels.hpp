@@ -237,6 +237,20 @@ BENCH_LOOP sum_t sum_layout_value_for_each(const runtime_tensor_t<Case>& t) {
   return s;
 }
 
+/// The same two walks with a callback of the element alone, f(x): what a sum, a fill or a scaling writes.
+template <class Case>
+BENCH_LOOP sum_t sum_element_for_each(const const_tensor_t<Case>& t) {
+  sum_t s = 0;
+  xlayout::for_each(t, [&s](const element_t<Case>& x) { s += value_of(x); });
+  return s;
+}
+template <class Case>
+BENCH_LOOP sum_t sum_layout_element_for_each(const runtime_tensor_t<Case>& t) {
+  sum_t s = 0;
+  xlayout::for_each(t, [&s](const element_t<Case>& x) { s += value_of(x); });
+  return s;
+}
+
 /// What the loops that use the index add up: each element's bits times 1 + i + 2 j (+ 3 k), so that every
 /// index of every element counts.
 template <class Case, class Index>

@@ -87,7 +87,7 @@ auto make_layout_value(const bench::element_t<Case>* data) {
       data, buffer<Case>::get().shape);
 }
 
-enum class walk { none, value, index };
+enum class walk { none, value, index, element };
 
 template <class Case, walk Walk>
 void bm_layout_value(benchmark::State& state) {
@@ -101,6 +101,8 @@ void bm_layout_value(benchmark::State& state) {
     benchmark::DoNotOptimize(view);
     if constexpr (Walk == walk::index) {
       benchmark::DoNotOptimize(bench::sum_layout_index_for_each<Case>(view));
+    } else if constexpr (Walk == walk::element) {
+      benchmark::DoNotOptimize(bench::sum_layout_element_for_each<Case>(view));
     } else if constexpr (Walk == walk::value) {
       benchmark::DoNotOptimize(bench::sum_layout_value_for_each<Case>(view));
     } else {
@@ -110,14 +112,16 @@ void bm_layout_value(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * typename Case::tensor().size());
 }
 
-template <class Case, bool Index>
+template <class Case, walk Walk>
 void bm_for_each(benchmark::State& state) {
   const typename Case::tensor t(buffer<Case>::get().data.data());
   for (auto _ : state) {
     auto view = t;
     benchmark::DoNotOptimize(view);
-    if constexpr (Index) {
+    if constexpr (Walk == walk::index) {
       benchmark::DoNotOptimize(bench::sum_index_for_each<Case>(view));
+    } else if constexpr (Walk == walk::element) {
+      benchmark::DoNotOptimize(bench::sum_element_for_each<Case>(view));
     } else {
       benchmark::DoNotOptimize(bench::sum_for_each<Case>(view));
     }
@@ -133,10 +137,12 @@ void register_case() {
   check<Case>("runtime", bench::sum_runtime<Case>(t.data(), buffer<Case>::get().shape));
   check<Case>("for_each", bench::sum_for_each<Case>(t));
   check<Case>("index_for_each", bench::sum_index_for_each<Case>(t), true);
+  check<Case>("element_for_each", bench::sum_element_for_each<Case>(t));
   if (const auto rt = make_layout_value<Case>(t.data())) {
     check<Case>("layout_value", bench::sum_layout_value<Case>(*rt));
     check<Case>("layout_value_for_each", bench::sum_layout_value_for_each<Case>(*rt));
     check<Case>("layout_index_for_each", bench::sum_layout_index_for_each<Case>(*rt), true);
+    check<Case>("layout_element_for_each", bench::sum_layout_element_for_each<Case>(*rt));
   } else {
     check<Case>("layout_value (make_runtime_tensor failed)", 0);
   }
@@ -144,13 +150,16 @@ void register_case() {
   benchmark::RegisterBenchmark((prefix + "hand").c_str(), bm_hand<Case>);
   benchmark::RegisterBenchmark((prefix + "tensor").c_str(), bm_tensor<Case>);
   benchmark::RegisterBenchmark((prefix + "runtime").c_str(), bm_runtime<Case>);
-  benchmark::RegisterBenchmark((prefix + "for_each").c_str(), bm_for_each<Case, false>);
+  benchmark::RegisterBenchmark((prefix + "for_each").c_str(), bm_for_each<Case, walk::value>);
   benchmark::RegisterBenchmark((prefix + "layout_value").c_str(), bm_layout_value<Case, walk::none>);
   benchmark::RegisterBenchmark((prefix + "layout_value_for_each").c_str(),
                                bm_layout_value<Case, walk::value>);
-  benchmark::RegisterBenchmark((prefix + "index_for_each").c_str(), bm_for_each<Case, true>);
+  benchmark::RegisterBenchmark((prefix + "index_for_each").c_str(), bm_for_each<Case, walk::index>);
   benchmark::RegisterBenchmark((prefix + "layout_index_for_each").c_str(),
                                bm_layout_value<Case, walk::index>);
+  benchmark::RegisterBenchmark((prefix + "element_for_each").c_str(), bm_for_each<Case, walk::element>);
+  benchmark::RegisterBenchmark((prefix + "layout_element_for_each").c_str(),
+                               bm_layout_value<Case, walk::element>);
 }
 
 }  // namespace bench::detail
