@@ -77,6 +77,10 @@ __global__ void unrolled(float* p) {
                            decltype(idx)::template get<1>().value);
   });
 }
+// for_each with the element alone over a layout without padding: one loop over the slots.
+__global__ void fill_dense(float* p) {
+  for_each(Tensor<"f32[64,64]{0,1:T(8,8)}">(p), [](float& x) { x = 1; });
+}
 // Scalar tensors: rank 0 (nvcc warned "pointless comparison of unsigned integer with zero" on the index
 // loops of rank 0 until they counted with !=).
 __global__ void scalars(float* p, unsigned* q) {
@@ -169,7 +173,10 @@ __global__ void runtime_layout_visit(const __grid_constant__ runtime_tensor<floa
 __global__ void runtime_walk(const __grid_constant__ runtime_tensor<const float, 2> t, float* sum) {
   float s = 0;
   for_each(t, [&](const index_array<2>&, const float& x) { s += x; });
-  *sum = s;
+  // The element alone (one loop over the slots where the layout has no padding): the same sum.
+  float s2 = 0;
+  for_each(t, [&](const float& x) { s2 += x; });
+  *sum = (s + s2) / 2;
 }
 
 // for_each over views in device code: a transpose (walked in its base's memory order, the index permuted) and

@@ -155,6 +155,27 @@ TEST_CASE("for_each takes f(element) as well as f(index, element)", "[tensor][fo
   check_element_only(transpose<1, 0>(t), 15);
   check_element_only(reshape<5, 3>(t), 15);
   check_element_only(transpose<1, 0>(make_runtime_tensor<2>(buf.data(), text).value()), 15);
+  // Layouts without padding, which f(element) walks as one loop over the slots: every slot once, in order
+  // (and the (index, element) walk visits the same addresses).
+  std::vector<float> dense(24);
+  const auto check_slots = [&](const auto& d) {
+    std::vector<const float*> seen;
+    for_each(d, [&](float& x) { seen.push_back(&x); });
+    REQUIRE(seen.size() == 24);
+    for (std::size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == dense.data() + k);
+    check_element_only(d, 24);
+  };
+  check_slots(Tensor<"f32[4,6]{0,1:T(2,2)}">(dense.data()));
+  check_slots(Tensor<"f32[2,3,4]{0,2,1}">(dense.data()));
+  check_slots(Tensor<F32, Extents<dyn, 6>, Layout<"{0,1:T(2,2)}">>(dense.data(), 4));
+  check_slots(make_runtime_tensor(dense.data(), "f32[4,6]{0,1:T(2,2)}").value());
+  check_slots(make_runtime_tensor<3>(dense.data(), "f32[2,3,4]{1,2,0}").value());
+  STATIC_REQUIRE([] {
+    float b[8]{};
+    float next = 1;
+    for_each(Tensor<"f32[2,4]{0,1:T(2,2)}">(b), [&](float& x) { x = next++; });
+    return b[0] == 1.0f && b[7] == 8.0f && next == 9.0f;
+  }());
 }
 
 TEST_CASE("for_each_static: unrolled, compile-time indices, memory order", "[tensor][for_each]") {

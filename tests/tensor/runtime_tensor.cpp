@@ -170,6 +170,12 @@ void check_for_each(const shape& s, const std::vector<index_t>& where) {
   });
   REQUIRE(visits == static_cast<long>(where.size()));
   for (const int n : seen) REQUIRE(n == 1);
+  // With a callback of the element alone (one loop over the slots where the layout has no padding): the
+  // model's positions in increasing order.
+  std::vector<index_t> sorted = where, positions;
+  std::sort(sorted.begin(), sorted.end());
+  for_each(*t, [&](float& x) { positions.push_back(&x - buffer.data()); });
+  REQUIRE(positions == sorted);
 }
 }  // namespace
 
@@ -178,7 +184,7 @@ TEST_CASE(
     "(1,000 random layouts)",
     "[tensor][runtime][law]") {
   std::mt19937_64 rng(20261124);
-  int layouts = 0, merged = 0;
+  int layouts = 0, merged = 0, dense = 0;
   while (layouts < 1000) {
     const shape s = random_shape(rng);
     if (!is_valid_layout(s)) continue;
@@ -189,6 +195,7 @@ TEST_CASE(
     INFO("shape " << to_string(s).view());
     ++layouts;
     merged += m->merges_dimensions() ? 1 : 0;
+    dense += m->size() == m->required_span_size() ? 1 : 0;
     const std::vector<index_t> where = model_positions(s);
     check_for_each<dynamic_rank>(s, where);
     switch (s.rank()) {
@@ -208,6 +215,8 @@ TEST_CASE(
   }
   INFO(merged << " layouts merge dimensions");
   CHECK(merged > 3);  // the walk of a program over merged groups (walk_merged) was exercised
+  INFO(dense << " layouts have no padding");
+  CHECK(dense > 100);  // the element-only walk of a layout without padding (one loop) was exercised
 }
 
 TEST_CASE("runtime_tensor: XLA's combined-dimension tiling T(*,*,2,*,3), whose tile splits the '*' groups",

@@ -159,7 +159,8 @@ struct element_visitor {
 
 /// Calls f(index, element) for every element of t in memory order (tile by tile), with its logical index
 /// (an index_array: `auto [i, j] = index;`), or f(element) when f takes the element alone. No division or
-/// modulo per element; padding is skipped.
+/// modulo per element; padding is skipped. With f(element) and a layout without padding (every slot an
+/// element), one loop over the slots.
 ///   for_each(t, [&](auto idx, float& x) { x = float(idx[0] * 10 + idx[1]); });
 ///   for_each(t, [](float& x) { x = 0; });
 XLAYOUT_EXEC_CHECK_DISABLE
@@ -168,6 +169,20 @@ XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f
   using A = detail::element_access<Element, L::value.element_size_in_bits>;
   auto&& g = detail::element_callback<index_array<Ext::rank()>, typename A::reference>(f);
   using G = std::remove_reference_t<decltype(g)>;
+  using M = tensor_mapping<Ext, L>;
+  // (The span of a layout the index program does not express exactly is computed from its shape, on the
+  // host only: such a layout with '?' extents takes the walk.)
+  if constexpr (detail::is_element_only<std::remove_cv_t<G>> && (M::exact || M::is_static())) {
+    // The elements fill the buffer: memory order is the order of the slots, and the walk's loops, which
+    // form each element's index, are not needed (with the loop unrolled, g++ 12 sums f32[1000,1000]{1,0}
+    // in 0.75 of the walk's instructions, bench/callgrind).
+    const index_t n = t.mapping().size();
+    if (n == t.mapping().required_span_size()) {
+      XLAYOUT_UNROLL4
+      for (index_t i = 0; i < n; ++i) f(A::access(t.data(), i));
+      return;
+    }
+  }
   for_each_offset(t.mapping(), detail::element_visitor<A, Ext::rank(), G>{t.data(), g});
 }
 

@@ -48,6 +48,11 @@ struct element_only_callback {
     f(static_cast<X&&>(x));
   }
 };
+/// Whether G, the type element_callback returned, is the wrapper of a callback of the element alone.
+template <class G>
+inline constexpr bool is_element_only = false;
+template <class F>
+inline constexpr bool is_element_only<element_only_callback<F>> = true;
 /// The callback for_each calls as g(index, element), where Index is the index it passes and Ref the element:
 /// f itself when f takes both, f wrapped when it takes the element alone, and one compile error naming
 /// for_each_callback when it takes neither (rather than a failed call deep in the walk).

@@ -1371,7 +1371,8 @@ struct runtime_element_visitor {
 /// Calls f(index, element) for every element of t in memory order (increasing linear index, tile by tile),
 /// padding skipped, as for_each does for a Tensor: index is an index_array<Rank> for a tensor of static rank,
 /// a std::span<const index_t> of rank() indices otherwise; or f(element) when f takes the element alone. No
-/// division or modulo per element.
+/// division or modulo per element. With f(element) and a layout without padding (every slot of the buffer an
+/// element: size() == required_span_size()), one loop over the slots.
 XLAYOUT_EXEC_CHECK_DISABLE
 template <class Element, std::size_t Rank, class F>
 XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f_or_element_only) {
@@ -1379,6 +1380,17 @@ XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f
   auto&& f = detail::element_callback<Index, Element&>(f_or_element_only);
   using F2 = std::remove_reference_t<decltype(f)>;
   Element* const data = t.data();
+  if constexpr (detail::is_element_only<std::remove_cv_t<F2>>) {
+    // The elements fill the buffer, so memory order is the order of the slots: the walk's loops, which
+    // build each element's index, are not needed (the sum of f32[50,60,70]{0,2,1} through them: 1.70 times
+    // the static for_each's instructions, bench/callgrind).
+    const index_t n = t.mapping().size();
+    if (n == t.mapping().required_span_size()) {
+      XLAYOUT_UNROLL4
+      for (index_t i = 0; i < n; ++i) f_or_element_only(data[i]);
+      return;
+    }
+  }
   if constexpr (Rank == dynamic_rank) {
     const std::size_t rank = t.rank();
     const auto visit = [&](const index_t* e, index_t offset) {
