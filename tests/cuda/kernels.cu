@@ -77,9 +77,12 @@ __global__ void unrolled(float* p) {
                            decltype(idx)::template get<1>().value);
   });
 }
-// for_each with the element alone over a layout without padding: one loop over the slots.
+// for_each with the element alone over a layout without padding, and over a transpose of it: one loop over
+// the slots.
 __global__ void fill_dense(float* p) {
-  for_each(Tensor<"f32[64,64]{0,1:T(8,8)}">(p), [](float& x) { x = 1; });
+  const Tensor<"f32[64,64]{0,1:T(8,8)}"> t(p);
+  for_each(t, [](float& x) { x = 1; });
+  for_each(transpose<1, 0>(t), [](float& x) { x += 1; });
 }
 // Scalar tensors: rank 0 (nvcc warned "pointless comparison of unsigned integer with zero" on the index
 // loops of rank 0 until they counted with !=).

@@ -170,6 +170,10 @@ TEST_CASE("for_each takes f(element) as well as f(index, element)", "[tensor][fo
   check_slots(Tensor<F32, Extents<dyn, 6>, Layout<"{0,1:T(2,2)}">>(dense.data(), 4));
   check_slots(make_runtime_tensor(dense.data(), "f32[4,6]{0,1:T(2,2)}").value());
   check_slots(make_runtime_tensor<3>(dense.data(), "f32[2,3,4]{1,2,0}").value());
+  // A transpose or reverse is walked in its base's order: the base's slot loop.
+  check_slots(transpose<1, 0>(Tensor<"f32[4,6]{0,1:T(2,2)}">(dense.data())));
+  check_slots(transpose<2, 0, 1>(make_runtime_tensor<3>(dense.data(), "f32[2,3,4]{1,2,0}").value()));
+  check_slots(reverse<1>(transpose<1, 0>(Tensor<"f32[4,6]{0,1:T(2,2)}">(dense.data()))));
   STATIC_REQUIRE([] {
     float b[8]{};
     float next = 1;

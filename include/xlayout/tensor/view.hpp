@@ -2171,7 +2171,11 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
     if constexpr (W::value.ok) {
       // '?' extents: the view's are the base's (a transpose or reverse keeps them)
       if (detail::base_order_extents<W>(v, std::make_index_sequence<V::rank()>{})) {
-        for_each(v.base(), detail::base_order_visitor<W, F2>{f});
+        if constexpr (detail::is_element_only<std::remove_cv_t<F2>>) {
+          for_each(v.base(), f_or_element_only);  // the base's walk of f(element): a slot loop if it can
+        } else {
+          for_each(v.base(), detail::base_order_visitor<W, F2>{f});
+        }
         return;
       }
     }
