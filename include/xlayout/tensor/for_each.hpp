@@ -179,7 +179,7 @@ XLAYOUT_HD constexpr void for_each(const basic_tensor<Element, Ext, L>& t, F&& f
     const index_t n = t.mapping().size();
     if (n == t.mapping().required_span_size()) {
       XLAYOUT_UNROLL4
-      for (index_t i = 0; i < n; ++i) f(A::access(t.data(), i));
+      for (index_t i = 0; i < n; ++i) g.f(A::access(t.data(), i));
       return;
     }
   }

@@ -48,6 +48,12 @@ struct element_only_callback {
     f(static_cast<X&&>(x));
   }
 };
+/// What element_callback returns for an f that takes neither form: called with anything, does nothing.
+struct any_callback {
+  template <class... A>
+  XLAYOUT_HD constexpr void operator()(A&&...) const noexcept {}
+};
+inline constexpr any_callback any_callback_value{};
 /// Whether G, the type element_callback returned, is the wrapper of a callback of the element alone.
 template <class G>
 inline constexpr bool is_element_only = false;
@@ -67,7 +73,8 @@ XLAYOUT_HD constexpr decltype(auto) element_callback(F& f) noexcept {
                   "[xlayout:for_each_callback] xlayout::for_each: f is called as f(index, element) or "
                   "f(element); check its parameters (the element is a reference for a mutable tensor, an "
                   "index_array for the index)");
-    return (f);
+    // A callable the walk can call, so that the walk's call of f adds no second error (clang 19 gave one).
+    return element_only_callback<const any_callback>{any_callback_value};
   }
 }
 

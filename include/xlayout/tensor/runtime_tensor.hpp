@@ -1387,7 +1387,7 @@ XLAYOUT_HD constexpr void for_each(const runtime_tensor<Element, Rank>& t, F&& f
     const index_t n = t.mapping().size();
     if (n == t.mapping().required_span_size()) {
       XLAYOUT_UNROLL4
-      for (index_t i = 0; i < n; ++i) f_or_element_only(data[i]);
+      for (index_t i = 0; i < n; ++i) f.f(data[i]);
       return;
     }
   }

@@ -2172,7 +2172,7 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void for_each(const tensor_view<Base, M
       // '?' extents: the view's are the base's (a transpose or reverse keeps them)
       if (detail::base_order_extents<W>(v, std::make_index_sequence<V::rank()>{})) {
         if constexpr (detail::is_element_only<std::remove_cv_t<F2>>) {
-          for_each(v.base(), f_or_element_only);  // the base's walk of f(element): a slot loop if it can
+          for_each(v.base(), f.f);  // the base's walk of f(element): a slot loop if it can
         } else {
           for_each(v.base(), detail::base_order_visitor<W, F2>{f});
         }
