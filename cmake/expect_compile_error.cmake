@@ -7,9 +7,11 @@
 # against the whole output of the failed compile, with the build tool's own lines (the echoed command line,
 # progress, "build stopped") and colour codes removed, so a regex cannot match the file name in the command.
 #
-# One mistake, one short error: with g++ (COMPILER_ID GNU) the output must also be at most 15 lines (the
+# One mistake, one short error: with every compiler the output may report one error (its lines of the form
+# "file:line:col: error: ..."), and with g++ (COMPILER_ID GNU) it must also be at most 15 lines (the
 # non-empty lines that remain after the build tool's own are removed). A case that legitimately needs more
-# says so in its leading comment lines, `// max-lines: <N>`. Other compilers' counts are printed, not checked.
+# says so in its leading comment lines, `// max-errors: <N>` and `// max-lines: <N>`. Other compilers' line
+# counts are printed, not checked.
 #
 # Usage: cmake -DBUILD_DIR=<top build dir> -DTARGET=<target> -DSOURCE=<file> [-DCONFIG=<cfg>]
 #              [-DCOMPILER_ID=<CMAKE_CXX_COMPILER_ID>] -P expect_compile_error.cmake
@@ -49,6 +51,16 @@ if(_max_line)
   set(_max_lines "${CMAKE_MATCH_1}")
 endif()
 
+# The error budget: 1, or `// max-errors: N (why)`.
+set(_max_errors 1)
+file(STRINGS "${SOURCE}" _max_error_line LIMIT_COUNT 1 REGEX "^// max-errors: ")
+if(_max_error_line)
+  if(NOT _max_error_line MATCHES "^// max-errors: ([0-9]+)( .*)?$")  # the number, then why
+    message(FATAL_ERROR "${SOURCE}: `// max-errors:` takes a number, not `${_max_error_line}`")
+  endif()
+  set(_max_errors "${CMAKE_MATCH_1}")
+endif()
+
 set(_config_args "")
 if(CONFIG)
   set(_config_args --config "${CONFIG}")
@@ -62,6 +74,7 @@ string(REGEX REPLACE "${_esc}\\[[0-9;]*[A-Za-z]" "" _out "${_out}")
 string(REPLACE "\r" "" _out "${_out}")
 set(_diagnostics "")
 set(_lines 0)  # its non-empty lines
+set(_errors 0)  # its lines that report an error ("file:line:col: error: ...")
 set(_skip_next FALSE)
 string(APPEND _out "\n")
 while(NOT _out STREQUAL "")
@@ -78,6 +91,9 @@ while(NOT _out STREQUAL "")
     string(APPEND _diagnostics "${_line}\n")
     if(_line MATCHES "[^ \t]")
       math(EXPR _lines "${_lines} + 1")
+    endif()
+    if(_line MATCHES ": (fatal )?error: ")
+      math(EXPR _errors "${_errors} + 1")
     endif()
   endif()
 endwhile()
@@ -98,5 +114,10 @@ if(COMPILER_ID STREQUAL "GNU" AND _lines GREATER _max_lines)
   message(FATAL_ERROR "${TARGET} failed to compile with a matching message, but in ${_lines} lines of "
                       "output: at most ${_max_lines} are allowed (${SOURCE}; `// max-lines: N` raises it)")
 endif()
+if(_errors GREATER _max_errors)
+  message(NOTICE "The compiler's output:\n${_diagnostics}")
+  message(FATAL_ERROR "${TARGET} failed to compile with a matching message, but with ${_errors} errors: at "
+                      "most ${_max_errors} are allowed (${SOURCE}; `// max-errors: N` raises it)")
+endif()
 message(STATUS "${TARGET}: failed to compile, as expected, with a matching message (${_lines} lines, "
-               "limit ${_max_lines} for g++)")
+               "limit ${_max_lines} for g++; ${_errors} errors, limit ${_max_errors})")

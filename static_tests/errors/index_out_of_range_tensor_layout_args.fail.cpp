@@ -1,4 +1,5 @@
 // expect-error: index_out_of_range
+// max-errors: 2 (g++ reports a failed constant evaluation as two errors, the condition and its cause)
 // The mistake: an index outside its dimension (column 5 of 5) in a constant expression, tiled layout.
 #include <xlayout/tensor.hpp>
 using namespace xlayout;

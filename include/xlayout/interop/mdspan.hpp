@@ -231,11 +231,15 @@ template <class L>
 struct mdspan_layout {
   template <class StdExtents>
   class mapping {
-    static_assert(
-        detail::static_span_fits<tensor_mapping<xlayout_extents_t<StdExtents>, L>,
-                                 typename StdExtents::index_type>(),
-        "[xlayout:index_type_overflow] xlayout::mdspan_layout: the mapping's offsets do not fit its "
-        "index_type (use a wider one, as std::extents<std::int64_t, ...>)");
+    // In the constructors, not the class: a failed static_assert in the class made clang 19 report the
+    // class's use as a second error ("does not provide a call operator").
+    static constexpr void check_index_type() noexcept {
+      static_assert(
+          detail::static_span_fits<tensor_mapping<xlayout_extents_t<StdExtents>, L>,
+                                   typename StdExtents::index_type>(),
+          "[xlayout:index_type_overflow] xlayout::mdspan_layout: the mapping's offsets do not fit its "
+          "index_type (use a wider one, as std::extents<std::int64_t, ...>)");
+    }
 
    public:
     using extents_type = StdExtents;
@@ -246,10 +250,11 @@ struct mdspan_layout {
     /// The xlayout mapping that does the arithmetic.
     using xlayout_mapping = tensor_mapping<xlayout_extents_t<StdExtents>, L>;
 
-    constexpr mapping() noexcept = default;
+    constexpr mapping() noexcept { check_index_type(); }
     constexpr mapping(const mapping&) noexcept = default;
     constexpr mapping(const extents_type& e) noexcept
         : extents_(e) {  // NOLINT: implicit, like layout_right's
+      check_index_type();
       if constexpr (!xlayout_mapping::is_static()) {
         XLAYOUT_EXPECTS(
             xlayout().span_fits() && static_cast<std::uint64_t>(detail::standard_span(xlayout())) <=
