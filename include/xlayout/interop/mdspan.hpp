@@ -225,8 +225,8 @@ constexpr bool static_span_fits() noexcept {
 /// buffer size, which is xlayout().required_span_size()); exhaustive exactly when the offsets fill that
 /// span (tile padding and padded_dimensions leave holes; L(n) only pads the end); strided exactly when the
 /// layout is for the extents (a tile that reorders elements makes it non-strided); stride(r) where strided.
-/// The span must fit the index type: a compile error for static extents, a precondition for others (both
-/// naming index_type_overflow).
+/// The span must fit the index type: a compile error where a mapping of static extents is made, a
+/// precondition for others (both naming index_type_overflow).
 template <class L>
 struct mdspan_layout {
   template <class StdExtents>
