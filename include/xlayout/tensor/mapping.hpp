@@ -818,7 +818,7 @@ class tensor_mapping {
   }
 
   /// True when every position of the span holds an element (no tile padding, padded dimensions or L(n)).
-  constexpr bool is_exhaustive() const noexcept { return required_span_size() == size(); }
+  XLAYOUT_HD constexpr bool is_exhaustive() const noexcept { return required_span_size() == size(); }
   /// Layouts are injective: distinct elements never share a position.
   static constexpr bool is_unique() noexcept { return true; }
   /// True when linear_index(e) = sum_d e[d] * stride(d) (for these extents).
