@@ -1024,19 +1024,13 @@ struct walk_inner {
   /// the elements), the compilers drop it, as they do for the static for_each. With C known, loop c's digit
   /// goes to one element only, and the compilers vectorise what f computes from the index (clang 19 did not
   /// while each element's dimension was compared with c.dimension at run time).
-  /// With AIteration, va is loop a's iteration, not its digit: the iteration times the divisor is formed per
-  /// dimension, which clang 19 turns into an induction variable in a loop over the iteration (runs_of_four:
-  /// T(2,2)'s index-using walk in 0.69 of the instructions; elsewhere, and for loop b in the pairs, the digit
-  /// form compiled into fewer instructions with both compilers).
-  template <std::size_t N, std::size_t C, bool AIteration = false, class F>
+  template <std::size_t N, std::size_t C, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void call(index_t va, index_t vb, index_t vc, index_t offset,
                                                      F& f) const {
     index_t idx[N];
     for (std::size_t d = 0; d < N; ++d) {
       const bool in_c = C == any_dimension ? d == c.dimension : d == C;
-      const index_t da =
-          AIteration ? va * (d == a.dimension ? a.divisor : 0) : va * index_t{d == a.dimension};
-      idx[d] = e[d] + da + vb * index_t{d == b.dimension} + (in_c ? vc : 0);
+      idx[d] = e[d] + va * index_t{d == a.dimension} + vb * index_t{d == b.dimension} + (in_c ? vc : 0);
     }
     f(static_cast<const index_t*>(idx), offset);
   }
@@ -1066,12 +1060,22 @@ struct walk_inner {
       pair<N, C>(va, 0, ob, f);
       pair<N, C>(va, b.divisor, ob + b.stride, f);
     } else if constexpr (K == block_shape::pairs) {
-      // The (2,1) tiles of 16-bit types: one run of 2 nb elements.
-      index_t vb = 0;
+      // The (2,1) tiles of 16-bit types: one run of 2 nb elements. The index of element q of pair ib is
+      // off[q] + ib * kb per dimension, formed once (with call(), clang 19 executed 2.02 times the static
+      // walk's instructions for the index-using walk of bf16 T(8,128)(2,1), and 1.24 so; g++ 12 0.89, 0.82).
+      index_t kb[N], off[2][N];
+      for (std::size_t d = 0; d < N; ++d) {
+        kb[d] = d == b.dimension ? b.divisor : 0;
+        const bool in_c = C == any_dimension ? d == c.dimension : d == C;
+        off[0][d] = e[d] + (d == a.dimension ? va : 0);
+        off[1][d] = off[0][d] + (in_c ? 1 : 0);
+      }
       for (index_t ib = 0; ib < nb; ++ib) {
-        call<N, C>(va, vb, 0, ob + 2 * ib, f);
-        call<N, C>(va, vb, 1, ob + 2 * ib + 1, f);
-        vb += b.divisor;
+        for (std::size_t q = 0; q < 2; ++q) {
+          index_t idx[N];
+          for (std::size_t d = 0; d < N; ++d) idx[d] = off[q][d] + ib * kb[d];
+          f(static_cast<const index_t*>(idx), ob + 2 * ib + static_cast<index_t>(q));
+        }
       }
     } else if constexpr (K == block_shape::unit_stride) {
       index_t vb = 0, oc0 = ob;
@@ -1104,16 +1108,31 @@ struct walk_inner {
   }
   /// Iterations [ia, na) of loop a with loops b and c of counts nb and nc throughout, in shape K.
   /// block_shape::runs_of_four: 2 x 2 blocks one after another (strides 4, 2, 1 and c's digit 1), as T(2,2)'s
-  /// inner tiles lie: one run of consecutive elements, which the compilers vectorise.
+  /// inner tiles lie: one run of consecutive elements, which the compilers vectorise. The index of element q
+  /// of block ia is off[q] + ia * ka, per dimension: the block's four corners and loop a's digit per
+  /// iteration, formed once, so that no element compares a dimension with the loops' (with the comparisons,
+  /// g++ 12 executed 2.54 times the static walk's instructions for T(2,2)'s index-using walk; with C a
+  /// template argument instead, it left f out of line in a translation unit with many walks, 2.4 times
+  /// slower; this form: 1.02 with g++ 12, 1.02 with clang 19, bench/callgrind).
   template <block_shape K, std::size_t N, std::size_t C, class F>
   XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void run(index_t ia, index_t na, index_t o, index_t nb,
                                                     index_t c_base, index_t nc, F& f) const {
     if constexpr (K == block_shape::runs_of_four) {
+      index_t ka[N], off[4][N];
+      for (std::size_t d = 0; d < N; ++d) {
+        ka[d] = d == a.dimension ? a.divisor : 0;
+        const index_t kb = d == b.dimension ? b.divisor : 0, kc = d == c.dimension ? 1 : 0;
+        for (std::size_t q = 0; q < 4; ++q) off[q][d] = e[d] + (q < 2 ? 0 : kb) + ((q & 1) != 0 ? kc : 0);
+      }
       for (; ia < na; ++ia) {
         const index_t oa = o + 4 * ia;
         // One call in a loop the compilers unroll, rather than four: g++ 12 left four calls of f out of line
         // in a translation unit with many walks (--param inline-unit-growth), even in the flattened walk.
-        for (index_t q = 0; q < 4; ++q) call<N, C, true>(ia, q < 2 ? 0 : b.divisor, q & 1, oa + q, f);
+        for (std::size_t q = 0; q < 4; ++q) {
+          index_t idx[N];
+          for (std::size_t d = 0; d < N; ++d) idx[d] = off[q][d] + ia * ka[d];
+          f(static_cast<const index_t*>(idx), oa + static_cast<index_t>(q));
+        }
       }
     } else {
       for (; ia < na; ++ia) bc<K, N, C>(ia * a.divisor, o + ia * a.stride, nb, c_base, nc, f);
@@ -1185,7 +1204,8 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
         // Runs of 2 x 2 blocks are told apart here rather than in kind(): tested there, g++ 12 compiled the
         // index-using walk of T(2,2) into 6 % more instructions.
         if (a.stride == 4 && b.stride == 2 && c.stride == 1 && c.divisor == 1) {
-          w.template run_by_dimension<block_shape::runs_of_four, N>(full, o, nb, c_base, nc_full, f);
+          w.template run<block_shape::runs_of_four, N, walk_inner::any_dimension>(0, full, o, nb, c_base,
+                                                                                  nc_full, f);
         } else {
           w.template run<block_shape::two_by_two, N, walk_inner::any_dimension>(0, full, o, nb, c_base,
                                                                                 nc_full, f);
@@ -1207,8 +1227,17 @@ XLAYOUT_HD XLAYOUT_FORCEINLINE constexpr void walk_block(const walk_loop* in, co
     const index_t va = ia * a.divisor;
     const index_t nb = b.count(e[b.dimension] + (b_follows_a ? va : 0));
     const index_t c_base = e[c.dimension] + (c_follows_a ? va : 0);
-    w.template bc<walk_inner::block_shape::general, N, walk_inner::any_dimension>(va, o + ia * a.stride, nb,
-                                                                                  c_base, c.count(c_base), f);
+    const index_t nc = c.count(c_base);
+    // The last tile of a dimension, a shorter run of consecutive elements (runs of 104 in
+    // f32[8,100,1000]{2,1,0:T(*,2,128)}): as a vectorised loop, clang 19's index-using walk of that layout
+    // executes 0.91 of the instructions it did element by element, T(8,128)'s 0.93 (bench/callgrind).
+    if (w.kind(nb, nc) == walk_inner::block_shape::unit_stride) {
+      w.template bc<walk_inner::block_shape::unit_stride, N, walk_inner::any_dimension>(va, o + ia * a.stride,
+                                                                                        nb, c_base, nc, f);
+    } else {
+      w.template bc<walk_inner::block_shape::general, N, walk_inner::any_dimension>(va, o + ia * a.stride, nb,
+                                                                                    c_base, nc, f);
+    }
   }
 }
 
