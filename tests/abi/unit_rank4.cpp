@@ -1,7 +1,9 @@
-// tests/abi/unit_rank4.cpp: one unit of abi.two_units (XLAYOUT_MAX_RANK=4, set by CMakeLists.txt).
-#include <xlayout/values/shape.hpp>
+// tests/abi/unit_rank4.cpp: one unit of abi.two_units (XLAYOUT_MAX_RANK=4 and XLAYOUT_HLO_MAX_CALLED=8, set
+// by CMakeLists.txt).
 #include <xlayout/text/parse_shape.hpp>
+#include <xlayout/values/shape.hpp>
 
+#include "probes.hpp"
 #include "units.hpp"
 
 #define XLAYOUT_TEST_STR2(x) #x
@@ -17,5 +19,9 @@ unit_report report_rank4() {
   r.rank5_is_too_large = !five.has_value() && five.error().id == xlayout::error_id::rank_too_large;
   const auto four = xlayout::parse_shape("f32[2,3,4,5]");
   r.rank4_elements = four ? xlayout::element_count(*four) : -1;
+  r.max_called = xlayout::hlo::max_called;
+  const xlayout::error_id conditional = probe_conditional5();
+  r.parses_conditional5 = conditional == xlayout::error_id::none;
+  r.conditional5_capacity = conditional == xlayout::error_id::hlo_capacity_exceeded;
   return r;
 }

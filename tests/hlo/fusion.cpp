@@ -911,3 +911,92 @@ TEST_CASE("regression (audit): a get-tuple-element whose index names no element 
   REQUIRE(r.has_value());
   CHECK(has(*r, 0, "(d0) -> (d0), domain: d0 in [0, 3]"));
 }
+
+TEST_CASE("regression (audit): a get-tuple-element of a nested tuple's element is unknown indexing",
+          "[hlo][fusion][regression]") {
+  // g's result is a tuple whose elements the module keeps (s32[], f32[2,3]), but its operand is element 1 of
+  // p0, a nested tuple the module does not look into. Its map was the identity of s32[] (rank 0), and g2's
+  // identity of f32[2,3] composed with it as variable_count_mismatch.
+  const auto m = parse(
+      "HloModule m\nENTRY e {\n  p0 = (f32[4]{0}, (s32[], f32[2,3]{1,0})) parameter(0)\n"
+      "  g = (s32[], f32[2,3]{1,0}) get-tuple-element(p0), index=1\n"
+      "  ROOT g2 = f32[2,3]{1,0} get-tuple-element(g), index=1\n}");
+  const auto r = hlo::checked_output_to_input<8>(*m, 0);
+  REQUIRE(r.has_value());
+  REQUIRE(r->num_operands() == 1);
+  REQUIRE(r->count(0) == 1);
+  CHECK(r->get(0, 0).map.is_undefined());
+  // The per-op map of g: unknown; of g2 (an array element of g): the identity.
+  const auto g = hlo::checked_output_to_input(hlo::op_of(*m, 1), 1);
+  REQUIRE(g.has_value());
+  CHECK((*g)[0].map.is_undefined());
+  const auto g2 = hlo::checked_output_to_input(hlo::op_of(*m, 2), 0);
+  REQUIRE(g2.has_value());
+  CHECK(equivalent((*g2)[0].map, xla("(d0, d1) -> (d0, d1), domain: d0 in [0, 1], d1 in [0, 2]")) ==
+        tribool::yes);
+}
+
+TEST_CASE(
+    "regression (audit): a ROOT tuple of more outputs than XLAYOUT_HLO_MAX_OUTPUTS is capacity_exceeded",
+    "[hlo][fusion][regression]") {
+  // 12 parameters, ROOT (p0, ..., p11) with XLA's /*index=5*/ comments: the roots were cut to 8 silently
+  // (num_outputs 8, output 10 hlo_operand_out_of_range, the tuple's input-to-output map hlo_malformed_op).
+  constexpr int n = 12;
+  static_assert(n > XLAYOUT_HLO_MAX_OUTPUTS && n <= XLAYOUT_HLO_MAX_OPERANDS);
+  std::string text = "HloModule m\nENTRY e {\n";
+  std::string shape = "(", operands;
+  for (int k = 0; k < n; ++k) {
+    text += "  p" + std::to_string(k) + " = f32[4]{0} parameter(" + std::to_string(k) + ")\n";
+    shape += std::string(k ? ", " : "") + (k == 5 ? "/*index=5*/" : "") + "f32[4]{0}";
+    operands += std::string(k ? ", " : "") + (k == 5 ? "/*index=5*/" : "") + "p" + std::to_string(k);
+  }
+  text += "  ROOT t = " + shape + ") tuple(" + operands + ")\n}";
+  const auto m = parse(text);
+  CHECK(hlo::num_outputs(*m) == n);
+  // The outputs the capacity holds are answered: output 3 reads parameter 3 element by element.
+  const auto three = hlo::checked_output_to_input<8>(*m, 3);
+  REQUIRE(three.has_value());
+  CHECK(three->count(3) == 1);
+  CHECK(three->count(2) == 0);
+  CHECK(has(*three, 3, "(d0) -> (d0), domain: d0 in [0, 3]"));
+  CHECK(hlo::checked_output_to_input<8>(*m, 10).error().id == error_id::capacity_exceeded);
+  CHECK(hlo::checked_output_to_input<8>(*m, n).error().id == error_id::hlo_operand_out_of_range);
+  // Input to output needs every output: capacity_exceeded, from the module and from the tuple's op.
+  CHECK(hlo::checked_input_to_output<8>(*m, 3).error().id == error_id::capacity_exceeded);
+  const hlo::op root = hlo::op_of(*m, n);
+  CHECK(root.truncated);
+  CHECK(root.results.size() == XLAYOUT_HLO_MAX_OUTPUTS);
+  // The tuple's own map of an operand it holds is the identity into that element; past them, no answer.
+  const auto into3 = hlo::checked_input_to_output(root, 3);
+  REQUIRE(into3.has_value());
+  CHECK(equivalent((*into3)[0].map, xla("(d0) -> (d0), domain: d0 in [0, 3]")) == tribool::yes);
+  CHECK(hlo::checked_input_to_output(root, 10).error().id == error_id::capacity_exceeded);
+  CHECK_FALSE(hlo::op_of(*m, 0).truncated);
+}
+
+TEST_CASE("an analysis' error names the instruction at fault (groups.failed)", "[hlo][fusion]") {
+  // add(p, q) with q of another size: hlo_malformed_op from the analysis, which has no position in the text;
+  // the _into forms leave the instruction in groups.failed.
+  const auto m = parse(
+      "HloModule m\nENTRY e {\n  p = f32[4]{0} parameter(0)\n  q = f32[5]{0} parameter(1)\n"
+      "  n = f32[4]{0} negate(p)\n  a = f32[4]{0} add(n, q)\n  ROOT r = f32[4]{0} exponential(a)\n}");
+  auto out = std::make_unique<hlo::fusion_indexing<8>>();
+  CHECK(hlo::output_to_input_into(*m, *out, 0).id == error_id::hlo_malformed_op);
+  REQUIRE(out->groups.failed != hlo::none);
+  CHECK(m->text(m->instructions[out->groups.failed].name) == "a");
+  auto in = std::make_unique<hlo::input_indexing<8>>();
+  CHECK(hlo::input_to_output_into(*m, 0, *in).id == error_id::hlo_malformed_op);
+  REQUIRE(in->groups.failed != hlo::none);
+  CHECK(m->text(m->instructions[in->groups.failed].name) == "a");
+  // A capacity: the set that did not fit. And none again after a success.
+  auto small = std::make_unique<hlo::fusion_indexing<1>>();
+  const auto ok =
+      parse("HloModule m\nENTRY e {\n  p = f32[4]{0} parameter(0)\n  ROOT n = f32[4]{0} negate(p)\n}");
+  CHECK(hlo::output_to_input_into(*ok, *small, 0).id == error_id::capacity_exceeded);
+  REQUIRE(small->groups.failed != hlo::none);
+  CHECK(ok->text(ok->instructions[small->groups.failed].name) == "p");
+  auto fits = std::make_unique<hlo::fusion_indexing<2>>();
+  fits->groups.failed = 0;
+  CHECK(hlo::output_to_input_into(*ok, *fits, 0).id == error_id::none);
+  CHECK(fits->groups.failed == hlo::none);
+}

@@ -79,6 +79,10 @@
 #ifndef XLAYOUT_HLO_MAX_OUTPUTS
 #define XLAYOUT_HLO_MAX_OUTPUTS 8
 #endif
+/// Called computations of one instruction (`calls=`, `to_apply=`, a conditional's `branch_computations=`).
+#ifndef XLAYOUT_HLO_MAX_CALLED
+#define XLAYOUT_HLO_MAX_CALLED 4
+#endif
 /// Runtime variables of one operand indexing (dynamic-slice offsets, gather indices).
 #ifndef XLAYOUT_HLO_MAX_RT_VARS
 #define XLAYOUT_HLO_MAX_RT_VARS 4
@@ -119,7 +123,7 @@
     XLAYOUT_MAX_TERMS == 24 && XLAYOUT_EQUIVALENCE_BUDGET == 20000 && XLAYOUT_HLO_MAX_OPERANDS == 16 && \
     XLAYOUT_HLO_MAX_OUTPUTS == 8 && XLAYOUT_HLO_MAX_RT_VARS == 4 && XLAYOUT_HLO_MAX_INDEXINGS == 48 &&  \
     XLAYOUT_HLO_MAX_INSTRUCTIONS == 256 && XLAYOUT_HLO_MAX_COMPUTATIONS == 32 &&                        \
-    XLAYOUT_HLO_MAX_SHAPES == 512 && XLAYOUT_HLO_MAX_CHARS == 8192
+    XLAYOUT_HLO_MAX_SHAPES == 512 && XLAYOUT_HLO_MAX_CHARS == 8192 && XLAYOUT_HLO_MAX_CALLED == 4
 #define XLAYOUT_NAMESPACE xlayout
 #else
 #define XLAYOUT_NAMESPACE xlayout::inline XLAYOUT_ABI
@@ -130,11 +134,11 @@
       XLAYOUT_MAX_RESULTS, XLAYOUT_MAX_CONSTRAINTS, XLAYOUT_MAX_NAME_CHARS, XLAYOUT_MAX_TEXT,           \
       XLAYOUT_MAX_TERMS, XLAYOUT_EQUIVALENCE_BUDGET, XLAYOUT_HLO_MAX_OPERANDS, XLAYOUT_HLO_MAX_OUTPUTS, \
       XLAYOUT_HLO_MAX_RT_VARS, XLAYOUT_HLO_MAX_INDEXINGS, XLAYOUT_HLO_MAX_INSTRUCTIONS,                 \
-      XLAYOUT_HLO_MAX_COMPUTATIONS, XLAYOUT_HLO_MAX_SHAPES, XLAYOUT_HLO_MAX_CHARS)
+      XLAYOUT_HLO_MAX_COMPUTATIONS, XLAYOUT_HLO_MAX_SHAPES, XLAYOUT_HLO_MAX_CHARS, XLAYOUT_HLO_MAX_CALLED)
 // The values are expanded first (the outer macro), then pasted into one identifier (the inner one).
 #define XLAYOUT_DETAIL_ABI_NAME(...) XLAYOUT_DETAIL_ABI_PASTE(__VA_ARGS__)
-#define XLAYOUT_DETAIL_ABI_PASTE(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v) \
-  v0_c_##a##_##b##_##c##_##d##_##e##_##f##_##g##_##h##_##i##_##j##_##k##_##l##_##m##_##n##_##o##_##p##_##q##_##r##_##s##_##t##_##u##_##v
+#define XLAYOUT_DETAIL_ABI_PASTE(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w) \
+  v0_c_##a##_##b##_##c##_##d##_##e##_##f##_##g##_##h##_##i##_##j##_##k##_##l##_##m##_##n##_##o##_##p##_##q##_##r##_##s##_##t##_##u##_##v##_##w
 #endif
 #else
 #define XLAYOUT_NAMESPACE xlayout::inline XLAYOUT_ABI_TAG

@@ -39,10 +39,13 @@ struct indexing_entry {
 };
 
 /// XLA's GroupedByOpIndexing: per instruction, a set of operand indexings (no two equal), kept in the order
-/// they were found. `start` is the instruction the analysis started from.
+/// they were found. `start` is the instruction the analysis started from. After an analysis' error,
+/// `failed` is the instruction whose maps gave it (its per-op maps, their composition, or the capacity its
+/// entries exceeded; none for an error of the start or the arguments): the `_into` forms leave it there.
 template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS>
 struct grouped_indexing {
   std::uint16_t start = none;
+  std::uint16_t failed = none;
   static_vector<indexing_entry, MaxEntries> entries;
 
   /// How many indexings `instruction` has.
@@ -298,8 +301,21 @@ constexpr std::uint16_t analysed_computation(const Module& m) noexcept {
   return m.entry;
 }
 
+namespace detail {
+/// The number of outputs of computation c: the operands of a ROOT tuple, the elements of a root of tuple
+/// shape, or 1 (0 for no computation or no root).
+template <module_like Module>
+constexpr std::size_t output_count(const Module& m, std::uint16_t c) noexcept {
+  if (c >= m.computations.size() || m.computations[c].root == none) return 0;
+  const instruction& root = m.instructions[m.computations[c].root];
+  if (root.code == opcode::tuple) return root.operands.size();
+  return root.is_tuple ? root.num_shapes : 1;
+}
+}  // namespace detail
+
 /// The instructions that produce the outputs of computation c: the operands of a ROOT tuple, else the
-/// root itself once per tuple element of its shape (variadic reduce), else the root.
+/// root itself once per tuple element of its shape (variadic reduce), else the root. The first
+/// XLAYOUT_HLO_MAX_OUTPUTS of them: the analyses below report capacity_exceeded for an output past those.
 template <module_like Module>
 constexpr static_vector<std::uint16_t, XLAYOUT_HLO_MAX_OUTPUTS> output_roots(const Module& m,
                                                                              std::uint16_t c) noexcept {
@@ -333,6 +349,7 @@ constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top,
                                              grouped_indexing<MaxEntries>& g) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   g.entries.clear();
+  g.failed = none;
   if (start >= m.instructions.size()) return error{error_id::hlo_operand_out_of_range};
   const detail::fusion_graph<Module> graph{m, top};
   // A nested fusion as the start (an output of the computation: a ROOT tuple of fusions, or a fusion as
@@ -361,7 +378,10 @@ constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top,
     // the per-op analysis says; the module analysis skipped them: audit).
     const op o = op_of(m, node);
     auto producer = checked_output_to_input(o, node == start ? output_id : 0);
-    if (!producer) return producer.error();
+    if (!producer) {
+      g.failed = node;
+      return producer.error();
+    }
     // The consumer's indexings as they are now (insertions below only add producers' entries, but a
     // producer may be the node itself in a malformed graph: take a snapshot of the positions).
     static_vector<std::uint16_t, MaxEntries> consumer;
@@ -374,8 +394,14 @@ constexpr error grouped_output_to_input_into(const Module& m, std::uint16_t top,
       for (std::uint16_t e : consumer) {
         const operand_indexing cm = g.entries[e].indexing;
         auto x = detail::compose_step(cm, pm);
-        if (!x) return x.error();
-        if (auto r = g.insert(target, *x); !r) return r.error();
+        if (!x) {
+          g.failed = node;
+          return x.error();
+        }
+        if (auto r = g.insert(target, *x); !r) {
+          g.failed = target;
+          return r.error();
+        }
       }
     }
   }
@@ -397,17 +423,22 @@ constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
 /// hlo::output_to_input(module, output_id): the analysis XLA's tests run on a module: the computation of
 /// analysed_computation (a fusion's, or ENTRY itself as one fusion), from output `output_id` of it, to each
 /// of its parameters. Errors: hlo_empty_module (a module without computations, or whose entry has no root),
-/// hlo_operand_out_of_range (no such output), the analysis' errors.
+/// hlo_operand_out_of_range (no such output), capacity_exceeded (an output past XLAYOUT_HLO_MAX_OUTPUTS),
+/// the analysis' errors.
 template <std::size_t MaxEntries, module_like Module>
 constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries>& out,
                                      std::size_t output_id = 0) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   out.parameters.clear();
+  out.groups.failed = none;
   const std::uint16_t c = analysed_computation(m);
   if (c == none) return error{error_id::hlo_empty_module};
   out.computation = c;
   const auto roots = output_roots(m, c);
-  if (output_id >= roots.size()) return error{error_id::hlo_operand_out_of_range};
+  if (output_id >= roots.size()) {
+    return error{output_id < detail::output_count(m, c) ? error_id::capacity_exceeded
+                                                        : error_id::hlo_operand_out_of_range};
+  }
   out.output = output_id;
   out.root = roots[output_id];
   const computation& comp = m.computations[c];
@@ -441,10 +472,11 @@ constexpr result<fusion_indexing<MaxEntries>> checked_output_to_input(const Modu
   return r;
 }
 
-/// The number of outputs output_to_input(module, k) accepts.
+/// The number of outputs of the analysed computation (output_to_input(module, k) takes k below it; past
+/// XLAYOUT_HLO_MAX_OUTPUTS it reports capacity_exceeded).
 template <module_like Module>
 constexpr std::size_t num_outputs(const Module& m) noexcept {
-  return output_roots(m, analysed_computation(m)).size();
+  return detail::output_count(m, analysed_computation(m));
 }
 
 /// output_to_input for a module known to fit (a compile error in a constant expression otherwise).
@@ -464,6 +496,7 @@ template <std::size_t MaxEntries, module_like Module>
 constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
                                           input_indexing<MaxEntries>& out) noexcept {
   out.groups.entries.clear();
+  out.groups.failed = none;
   const std::uint16_t c = analysed_computation(m);
   if (c == none) return error{error_id::hlo_empty_module};
   if (input >= m.instructions.size() || m.instructions[input].computation != c)
@@ -471,6 +504,8 @@ constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
   out.computation = c;
   out.input = input;
   out.roots = output_roots(m, c);
+  // Every output is an answer here: one the roots cannot hold would be missing from it.
+  if (detail::output_count(m, c) > out.roots.size()) return error{error_id::capacity_exceeded};
   const instruction& in = m.instructions[input];
   auto id = detail::identity_map_of(m.shapes[in.first_shape]);
   if (!id) return id.error();
@@ -488,7 +523,10 @@ constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
       if (!out.groups.contains(producer) || producer == user) continue;
       const op o = op_of(m, user);
       auto step = checked_input_to_output(o, operand);
-      if (!step) return step.error();
+      if (!step) {
+        out.groups.failed = user;
+        return step.error();
+      }
       // Every output of a multi-output op (variadic reduce) is indexed alike; a tuple's one map leads into
       // the element.
       if (step->empty()) continue;
@@ -501,8 +539,14 @@ constexpr error input_to_output_from_into(const Module& m, std::uint16_t input,
       for (std::uint16_t e : producer_entries) {
         const operand_indexing pm = out.groups.entries[e].indexing;
         auto x = detail::compose_step(pm, sm);
-        if (!x) return x.error();
-        if (auto r = out.groups.insert(user, *x); !r) return r.error();
+        if (!x) {
+          out.groups.failed = user;
+          return x.error();
+        }
+        if (auto r = out.groups.insert(user, *x); !r) {
+          out.groups.failed = user;
+          return r.error();
+        }
       }
     }
   }

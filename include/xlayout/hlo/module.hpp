@@ -39,7 +39,7 @@ struct instruction {
   std::uint16_t num_shapes = 0;
   std::uint16_t computation = 0;  ///< the computation that holds it
   static_vector<std::uint16_t, XLAYOUT_HLO_MAX_OPERANDS> operands;
-  static_vector<std::uint16_t, 4> called;
+  static_vector<std::uint16_t, XLAYOUT_HLO_MAX_CALLED> called;
   attributes attrs;
   operand_value value;  ///< for a scalar integer constant: its value
   friend constexpr bool operator==(const instruction&, const instruction&) = default;
@@ -105,6 +105,7 @@ constexpr op op_of(const basic_module<I, C, S, N>& m, std::uint16_t id) noexcept
   o.attrs = ins.attrs;
   for (std::uint16_t k = 0; k < ins.num_shapes && !o.results.full(); ++k)
     o.results.push_back(m.shapes[ins.first_shape + k]);
+  o.truncated = ins.num_shapes > o.results.capacity();
   for (std::uint16_t operand : ins.operands) {
     const instruction& src = m.instructions[operand];
     // A get-tuple-element whose index names no element (of a tuple, or of an array): no operand, so the

@@ -293,6 +293,9 @@ struct op {
   static_vector<shape, XLAYOUT_HLO_MAX_OPERANDS> operands;
   static_vector<operand_value, XLAYOUT_HLO_MAX_OPERANDS> operand_values;  ///< empty, or one per operand
   attributes attrs;
+  /// Set by op_of where the instruction has more outputs than `results` holds (a tuple of more than
+  /// XLAYOUT_HLO_MAX_OUTPUTS elements): the maps that need its outputs are capacity_exceeded.
+  bool truncated = false;
   friend constexpr bool operator==(const op&, const op&) = default;
 };
 

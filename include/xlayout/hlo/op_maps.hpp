@@ -1600,6 +1600,7 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
     default:
       break;
   }
+  if (o.truncated) return error_id::capacity_exceeded;
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
   if (output_id >= o.results.size()) return error_id::hlo_operand_out_of_range;
   if (d::sizes_unknown(o)) return error_id::dynamic_dimension;
@@ -1625,10 +1626,15 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
       return d::dynamic_slice_o2i(o);
     case opcode::gather:
       return d::gather_o2i(o);
-    case opcode::get_tuple_element:  // an array element's shape is the result's (XLA's verifier)
-      if (o.operands[0].element_type != element_type::tuple &&
-          (!d::compatible_dims(o.operands[0], o.results[0]) ||
-           o.operands[0].element_type != o.results[0].element_type))
+    case opcode::get_tuple_element:
+      // An element that is itself a tuple (of a nested tuple, whose elements the module does not keep):
+      // unknown indexing. Its map was the identity of the result's first element, which a get-tuple-element
+      // of it then composed with as a map of another rank: variable_count_mismatch (audit).
+      if (o.operands[0].element_type == element_type::tuple || o.results.size() != 1)
+        return d::unknown(1);
+      // An array element's shape is the result's (XLA's verifier).
+      if (!d::compatible_dims(o.operands[0], o.results[0]) ||
+          o.operands[0].element_type != o.results[0].element_type)
         return error_id::hlo_malformed_op;
       return d::single(d::identity_map(d::dims_of(o.results[0])));
     case opcode::all_gather:
@@ -1668,13 +1674,20 @@ constexpr result<instruction_indexing> checked_input_to_output(const op& o, std:
   switch (o.code) {
     case opcode::other:
     case opcode::fusion:
-      return d::unknown(num_results);
+      return d::unknown(num_results);  // one per output `results` holds (op::truncated: there are more)
     case opcode::tuple:
-      if (o.results.size() != o.operands.size()) return error_id::hlo_malformed_op;
+      // An operand past the outputs op_of could hold (a tuple of more than XLAYOUT_HLO_MAX_OUTPUTS
+      // elements) has no answer: capacity_exceeded (it was hlo_malformed_op for every operand: audit).
+      if (o.truncated) {
+        if (input_id >= o.results.size()) return error_id::capacity_exceeded;
+      } else if (o.results.size() != o.operands.size()) {
+        return error_id::hlo_malformed_op;
+      }
       return d::single(d::identity_map(d::dims_of(o.results[input_id])));
     default:
       break;
   }
+  if (o.truncated) return error_id::capacity_exceeded;
   if (!d::has_shapes(o)) return error_id::hlo_malformed_op;
   if (d::sizes_unknown(o)) return error_id::dynamic_dimension;
   if (d::tuple_collective(o)) return d::unknown(num_results);

@@ -98,8 +98,8 @@ struct module_capacities {
   friend constexpr bool operator==(const module_capacities&, const module_capacities&) = default;
 };
 
-/// The most called computations one instruction holds (instruction::called).
-inline constexpr std::size_t max_called = 4;
+/// The most called computations one instruction holds (instruction::called): XLAYOUT_HLO_MAX_CALLED.
+inline constexpr std::size_t max_called = XLAYOUT_HLO_MAX_CALLED;
 
 namespace detail {
 
