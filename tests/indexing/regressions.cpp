@@ -960,3 +960,15 @@ TEST_CASE(
     }
   }
 }
+
+TEST_CASE("regression (audit): s<k> with num_dims near int64's top is an unknown variable, not an overflow",
+          "[indexing][text][regression]") {
+  // s3 is variable num_dims + 3: with num_dims = 2^63 - 1 that sum overflowed (UBSan).
+  const auto e = xl::parse_affine_expr("s3", index_max);
+  REQUIRE_FALSE(e.has_value());
+  CHECK(e.error().id == xl::error_id::unknown_variable);
+  // A num_dims that leaves room: variable 5 + 3.
+  const auto ok = xl::parse_affine_expr("s3", 5);
+  REQUIRE(ok.has_value());
+  CHECK(*ok == *xl::parse_affine_expr("v8"));
+}

@@ -2,6 +2,8 @@
 // targets (fuzz/) and issue "Hardening". Expected values are exact arithmetic done by hand in the comments.
 #include <catch2/catch.hpp>
 
+#include <xlayout/indexing/layout_map.hpp>
+#include <xlayout/layout/bitcast.hpp>
 #include <xlayout/layout/index_program.hpp>
 #include <xlayout/layout/sizes.hpp>
 #include <xlayout/text/parse_shape.hpp>
@@ -161,4 +163,42 @@ TEST_CASE("regression (fuzz shape_text): byte sizes with a huge E(n) are exact, 
   // 16 elements take 2 * E = 2^63 + 160 bytes: no int64.
   CHECK(xl::checked_byte_size(shape("s4[16]{0:E(4611686018427387984)}")).error().id ==
         xl::error_id::span_overflow);
+}
+
+TEST_CASE("regression (audit): zero-element shapes with int64-sized tiles or dimensions overflow nothing",
+          "[layout][regression]") {
+  // f32[0,3]{1,0:T(2^63 - 1,2)}: the tiled sizes are [0, 2, 2^63 - 1, 2] (an empty buffer), but the partial
+  // products of the sizes after the 0, 2 * (2^63 - 1), left int64 in linear_to_logical_map (UBSan). Its
+  // domain is empty: whatever map comes back, it has no point.
+  for (const char* text :
+       {"f32[0,3]{1,0:T(9223372036854775807,2)}", "f32[0,5]{1,0:T(2,9223372036854775807)}"}) {
+    INFO(text);
+    const auto s = shape(text);
+    CHECK(xl::checked_required_span_size(s).value_or(-1) == 0);
+    const auto m = xl::linear_to_logical_map(s);
+    REQUIRE(m.has_value());
+    CHECK(m->is_known_empty());
+  }
+  // align_layouts of f32[2^63-1,2^63-1,0] and f32[3,2^63-1,0] (0 elements each): (2^63 - 1) * (2^63 - 1)
+  // and 3 * (2^63 - 1) overflowed while it grouped the sizes. No layout of the second groups its sizes as
+  // the first's: not_a_permutation.
+  const auto a = xl::align_layouts(shape("f32[9223372036854775807,9223372036854775807,0]"),
+                                   shape("f32[3,9223372036854775807,0]"));
+  REQUIRE_FALSE(a.has_value());
+  CHECK(a.error().id == xl::error_id::not_a_permutation);
+}
+
+TEST_CASE("regression (fuzz shape_text, audit): token[] and opaque[] have 0 physical bytes, as 0 bytes",
+          "[layout][regression]") {
+  // XLA's ByteSizeOf is 0 for both (no data); checked_physical_byte_size said invalid_element_type.
+  for (const char* text : {"token[]", "opaque[]"}) {
+    INFO(text);
+    const auto s = shape(text);
+    CHECK(xl::checked_byte_size(s).value_or(-1) == 0);
+    CHECK(xl::checked_physical_byte_size(s).value_or(-1) == 0);
+  }
+  // A field-built shape of a type with no storage that is no XLA array or token (a tuple): an error.
+  xl::shape t = shape("f32[3]");
+  t.element_type = xl::element_type::tuple;
+  CHECK(xl::checked_physical_byte_size(t).error().id == xl::error_id::invalid_element_type);
 }

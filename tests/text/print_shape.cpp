@@ -46,6 +46,24 @@ TEST_CASE("tuples print with \", \" and an index comment on every 5th element", 
   CHECK(open.error().position == 9);
 }
 
+TEST_CASE("regression (audit): a field-built shape prints what it holds, never past its dynamic flags",
+          "[text][regression]") {
+  // One dynamic flag short (validate_layout: dynamic_dimensions_size_mismatch): printing read the missing
+  // flag past the vector (an assertion, or an unchecked read with NDEBUG). The dimension without a flag is
+  // static.
+  shape s = make_shape(element_type::f32, {3, 5});
+  s.dynamic_dimensions.pop_back();
+  CHECK(to_string(s).view() == "f32[3,5]{1,0}");
+  // A static dimension of the value dyn (INT64_MIN) printed as '?', which reads back as dynamic: it prints
+  // as the number, which does not parse.
+  shape t = make_shape(element_type::f32, {3, 5});
+  t.dimensions[0] = dyn;
+  CHECK(to_string(t).view() == "f32[-9223372036854775808,5]{1,0}");
+  CHECK_FALSE(parse_shape(to_string(t).view()).has_value());
+  // The real '?' still prints as '?'.
+  CHECK(to_string(*parse_shape("f32[?,5]")).view() == "f32[?,5]{1,0}");
+}
+
 TEST_CASE("law: parse(print(x)) == x over random shapes with every property", "[text][law]") {
   std::mt19937_64 rng(3);
   auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };

@@ -199,7 +199,10 @@ constexpr result<indexing_map> linear_to_logical_map(const shape& s, bool simpli
   for (std::size_t i = dims.size(); i-- > 0;) {
     const expr_id q = b.ws.floordiv(b.dim(0), b.constant(stride));
     parts.insert(0, i == 0 ? q : b.ws.mod(q, b.constant(dims[i])));
-    stride *= dims[i];
+    // Below `total` unless a size is 0 (an empty domain, whatever the strides): saturated there, as the
+    // partial product of sizes after the 0 may exceed int64 (f32[0,3]{1,0:T(9223372036854775807,2)}: audit).
+    const checked_index next = checked_mul(stride, dims[i]);
+    stride = next.ok ? next.value : index_max;
   }
   for (expr_id e : parts) b.add_result(e);
   auto delinearize = b.finish();

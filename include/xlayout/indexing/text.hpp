@@ -213,7 +213,8 @@ struct numbered_names {
       if (!text::is_digit(name[i]) || n > 100000) return -1;
       n = n * 10 + (name[i] - '0');
     }
-    return p == 's' ? num_dims + n : n;
+    if (p != 's') return n;
+    return num_dims > index_max - n ? -1 : num_dims + n;  // s<k> past int64 (num_dims near it: audit)
   }
 };
 

@@ -162,11 +162,15 @@ constexpr result<shape> align_layouts(const shape& in, const shape& out) noexcep
   while (i < in_dims.size() || o < out_dims.size()) {
     index_t pi = 1, po = 1;
     do {
+      // The products stay below the element count unless a size is 0: saturated there (f32[2^63-1,
+      // 2^63-1,0] against f32[3,2^63-1,0] overflowed: audit).
       if (pi <= po && i < in_dims.size()) {
-        pi *= in.dimensions[static_cast<std::size_t>(in_dims[i])];
+        const checked_index p = checked_mul(pi, in.dimensions[static_cast<std::size_t>(in_dims[i])]);
+        pi = p.ok ? p.value : index_max;
         part_of_in[in_dims[i++]] = parts;
       } else if (o < out_dims.size()) {
-        po *= out.dimensions[static_cast<std::size_t>(out_dims[o])];
+        const checked_index p = checked_mul(po, out.dimensions[static_cast<std::size_t>(out_dims[o])]);
+        po = p.ok ? p.value : index_max;
         part_of_out[out_dims[o++]] = parts;
       } else {
         return error_id::not_a_permutation;

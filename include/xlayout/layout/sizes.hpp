@@ -56,8 +56,11 @@ constexpr index_t byte_size(const shape& s) noexcept {
 /// Bytes of the laid-out buffer: required_span_size slots (tile padding, padded dimensions and L(n)
 /// tail padding included) of element_bits each, rounded up to a whole byte. For every layout in XLA's
 /// tests this equals ShapeUtil::ArraySize; XLA pads by the first tile only and stores sub-byte types
-/// without E(n) one per byte. Errors: dynamic_dimension, span_overflow.
+/// without E(n) one per byte. A token or opaque shape has no data: 0, as XLA's ByteSizeOf and
+/// checked_byte_size. Errors: dynamic_dimension, span_overflow; invalid_element_type for an element type
+/// that is no array type (a tuple, a value outside the enumeration: a field-built shape).
 constexpr result<index_t> checked_physical_byte_size(const shape& s) noexcept {
+  if (s.element_type == element_type::token || s.element_type == element_type::opaque) return index_t{0};
   if (!is_array_type(s.element_type)) return error_id::invalid_element_type;  // no bits: no bytes to count
   auto span = checked_required_span_size(s);
   if (!span) return span.error();

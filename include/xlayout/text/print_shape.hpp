@@ -111,10 +111,14 @@ constexpr void print_shape(static_string<N>& out, const shape& s, const print_op
   out.append(element_type_name(s.element_type)).append('[');
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (d) out.append(',');
-    if (s.dimensions[d] == dyn) {
+    // A field-built shape may lack a dynamic flag (dynamic_dimensions_size_mismatch: validate_layout says
+    // so): static then. `?` only where the dimension is dynamic; a static one of the value `dyn` prints as
+    // the (negative, unreadable) number it is, not as `?` (audit: it read back as dynamic).
+    const bool dynamic = d < s.dynamic_dimensions.size() && s.dynamic_dimensions[d];
+    if (s.dimensions[d] == dyn && dynamic) {
       out.append('?');
     } else {
-      if (s.dynamic_dimensions[d]) out.append("<=");
+      if (dynamic) out.append("<=");
       out.append_int(s.dimensions[d]);
     }
   }
