@@ -135,7 +135,7 @@
   X(view_element_count, "reshape<...>: the new extents must hold as many elements as the tensor")            \
   X(view_not_a_bitcast,                                                                                      \
     "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every "    \
-    "element where the tensor's layout puts it (is_bitcast)")                                                \
+    "element where the tensor's layout puts it (is_bitcast); bitcast a Tensor, not a view")                  \
   X(view_invalid_slice,                                                                                      \
     "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and "     \
     "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent")                   \
@@ -627,7 +627,7 @@ struct error_at_column {
   static_assert(Id != error_id::hlo_shared_fused_computation, "[xlayout:hlo_shared_fused_computation] " "HLO text: this fusion calls a computation another fusion calls (XLA's verifier: a fused computation " "belongs to one fusion instruction)");
   static_assert(Id != error_id::view_not_a_permutation, "[xlayout:view_not_a_permutation] " "transpose<...>: the dimensions must list each dimension of the tensor exactly once");
   static_assert(Id != error_id::view_element_count, "[xlayout:view_element_count] " "reshape<...>: the new extents must hold as many elements as the tensor");
-  static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast)");
+  static_assert(Id != error_id::view_not_a_bitcast, "[xlayout:view_not_a_bitcast] " "bitcast<...>: the new shape must have the tensor's element type and static extents, and read every " "element where the tensor's layout puts it (is_bitcast); bitcast a Tensor, not a view");
   static_assert(Id != error_id::view_invalid_slice, "[xlayout:view_invalid_slice] " "slice: give one Slice<start, limit, stride> per dimension, with 0 <= start <= limit <= extent and " "stride >= 1; dynamic_slice<sizes...>: one size per dimension, none above its extent");
   static_assert(Id != error_id::view_invalid_dimensions, "[xlayout:view_invalid_dimensions] " "reverse<...>, broadcast<...>: a dimension number is out of range or repeated, or a broadcast extent " "differs from the tensor's");
   static_assert(Id != error_id::view_dynamic_extents, "[xlayout:view_dynamic_extents] " "reshape<...>, bitcast<...>: a '?' extent must map through a reshape unchanged, and a bitcast needs " "static extents (not a runtime_tensor's); a view takes '?' extents below 2^32");
