@@ -161,9 +161,13 @@ inline int run_analyze_command(const analyze_options& opt) {
   auto m = std::make_unique<cli_module>();  // about 24 MB: not on the stack
   const hlo::parse_error e = hlo::parse_module_into(text, *m);
   if (e.id != xlayout::error_id::none) return report_hlo_error(opt, text, e);
-  const auto fail = [&](xlayout::error_id id) {
-    return report_analyze_error(opt, std::string(xlayout::error_name(id)),
-                                std::string(xlayout::error_message(id)));
+  // An error of the analysis has no position in the text: the instruction it came from (groups.failed),
+  // where there is one, is named in the message.
+  const auto fail = [&](xlayout::error_id id, std::uint16_t failed = hlo::none) {
+    std::string message(xlayout::error_message(id));
+    if (failed != hlo::none && failed < m->instructions.size())
+      message += " (at instruction " + std::string(m->name_of(m->instructions[failed])) + ")";
+    return report_analyze_error(opt, std::string(xlayout::error_name(id)), message);
   };
 
   const std::uint16_t comp = hlo::analysed_computation(*m);
@@ -177,7 +181,7 @@ inline int run_analyze_command(const analyze_options& opt) {
         return report_analyze_error(
             opt, "no_such_input",
             "the analysed computation has no parameter(" + std::to_string(*opt.input) + ")");
-      return fail(e.id);
+      return fail(e.id, r->groups.failed);
     }
     const auto& a = *r;
     out << "input " << *opt.input << " (" << m->name_of(m->instructions[a.input]) << ")\n";
@@ -203,7 +207,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   auto r = std::make_unique<hlo::fusion_indexing<analyze_capacity>>();  // on the heap, not the stack
   for (std::size_t k = 0; k < n; ++k) {
     if (const xlayout::error e = hlo::output_to_input_into(*m, *r, k); e.id != xlayout::error_id::none)
-      return fail(e.id);
+      return fail(e.id, r->groups.failed);
     const auto& a = *r;
     const hlo::instruction& root = m->instructions[a.root];
     // Output k is element k of a tuple-shaped root (a variadic reduce), or the whole of operand k of a ROOT

@@ -26,7 +26,9 @@ commands:
 
 options:
   --json                    print JSON on stdout; errors too:
-                            {"error": {"id": "...", "position": N, "message": "..."}}
+                            {"error": {"id": "...", "position": N, "message": "..."}},
+                            with "argument": "SHAPE", "MAP1", "I0", ... (the argument at
+                            fault) or, for HLO text, "line": L and "column": C
   --help, -h                help (after a command: that command's)
   --version                 the version of xlayout
   --dims D0,D1,...          index, delinearize, info, draw, code: the sizes of the '?'
@@ -104,9 +106,11 @@ inline constexpr std::string_view code_help =
 
 The offset, in elements, of element (d0, d1, ...) of SHAPE in its laid-out buffer, as a
 C/CUDA function to paste into a kernel: the library's map from the index to the linear
-index, simplified, with XLA's floordiv and mod written as C's / and % (they agree on the
-non-negative indices the function is for). A '<=N' dimension is sized by N, a '?' one by
---dims.
+index, simplified, with XLA's floordiv and mod written as C's / and % where the dividend is
+non-negative (they agree there); where it can be negative (a '*' group split by a later
+tile, e.g. 'f32[2,3]{0,1:T(*,3)(3,2)}') it calls xlayout_floordiv, xlayout_mod or
+xlayout_ceildiv, whose definitions are printed with it. A '<=N' dimension is sized by N, a
+'?' one by --dims.
 
   $ xlayout code 'f32[3,5]{1,0:T(2,2)}'
 
@@ -122,8 +126,8 @@ The memory map of SHAPE. First the linear index of each element: for rank 2 a gr
 dimension 0, columns: dimension 1), for higher ranks one grid per leading index, labelled
 [i, j, :, :], for rank 1 one row; '|' and '-' mark where first-level tiles meet. Then the
 memory in order, slot by slot, with the element each slot holds and '.' for padding: one
-line per tile when a tile takes at most 16 slots. Large shapes are summarised (32x32
-elements per grid, 8 grids, 256 slots).
+line per tile when a tile takes at most 16 slots. Large shapes are summarised (32 rows
+and the columns that fit in about 100 characters per grid, 8 grids, 256 slots).
 
 --svg FILE also writes a picture: the array, grown by the padding around it, each element
 labelled by its linear index and coloured by its tile (sub-tiles of a second tile boxed in

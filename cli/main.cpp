@@ -304,8 +304,10 @@ int run_index(const invocation& inv) {
       return report(inv, library_failure(error_id::index_out_of_range, static_cast<int>(d + 1), 0,
                                          "I" + std::to_string(d) + " is " + std::to_string(index[d]) +
                                              ", but dimension " + std::to_string(d) + " has size " +
-                                             std::to_string(s.dimensions[d]) + " (0 to " +
-                                             std::to_string(s.dimensions[d] - 1) + ")"));
+                                             std::to_string(s.dimensions[d]) +
+                                             (s.dimensions[d] > 0
+                                                  ? " (0 to " + std::to_string(s.dimensions[d] - 1) + ")"
+                                                  : " (no index)")));
     }
   }
   auto lin = xlayout::checked_linear_index(s, index);
@@ -473,6 +475,7 @@ int run_info(const invocation& inv) {
       row(key, unknown);
     row("strides", strided ? unknown : "none (the tiles reorder the elements)");
     row("offset_map", unknown);
+    row("offset_code", unknown);
     return exit_ok;
   }
   row("element_count", std::to_string(*count));

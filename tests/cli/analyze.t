@@ -113,3 +113,15 @@ output 1: f32[3]{0} (b)
     (not read)
   operand 1 (q):
     (d0) -> (d0), domain: d0 in [0, 2]
+
+# A ROOT tuple of 12 outputs, past the library's default XLAYOUT_HLO_MAX_OUTPUTS (8; the command holds 64):
+# parameter 11 reaches output 11 only, element by element (the outputs were cut to 8: a new user's audit).
+$ xlayout analyze examples/hlo/wide_tuple.hlo --input 11 --json
+{"input": 11, "outputs": [{"output": 0, "maps": []}, {"output": 1, "maps": []}, {"output": 2, "maps": []}, {"output": 3, "maps": []}, {"output": 4, "maps": []}, {"output": 5, "maps": []}, {"output": 6, "maps": []}, {"output": 7, "maps": []}, {"output": 8, "maps": []}, {"output": 9, "maps": []}, {"output": 10, "maps": []}, {"output": 11, "maps": ["(d0) -> (d0), domain: d0 in [0, 3]"]}]}
+
+# An op the analysis finds malformed (a rank-2 transpose with three dimensions) has no position in the text:
+# the message names the instruction.
+$ xlayout analyze examples/hlo/malformed_transpose.hlo
+[stderr]
+xlayout analyze: [xlayout:hlo_malformed_op] HLO op: the shapes or attributes do not fit the opcode (an operand missing, sizes that do not match, a list whose size is not the rank, a dimension number out of range) (at instruction t)
+[exit 2]

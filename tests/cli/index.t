@@ -169,3 +169,12 @@ xlayout index: [xlayout:expected_integer] text: an integer is required here (col
   f32[3] 1 --json
            ^
 [exit 2]
+
+# A dimension of size 0 has no index (the range said "0 to -1").
+$ xlayout index 'f32[0,5]' 0 0
+[stderr]
+xlayout index: [xlayout:index_out_of_range] index: an index is outside its dimension (column 1 of I0)
+  f32[0,5] 0 0
+           ^
+  I0 is 0, but dimension 0 has size 0 (no index)
+[exit 2]

@@ -102,6 +102,7 @@ physical_byte_size  unknown (dimension 0 is '?': give --dims)
 physical_shape      unknown (dimension 0 is '?': give --dims)
 strides             unknown (dimension 0 is '?': give --dims)
 offset_map          unknown (dimension 0 is '?': give --dims)
+offset_code         unknown (dimension 0 is '?': give --dims)
 
 $ xlayout info 'f32[?,5]' --json
 {"shape": "f32[?,5]{1,0}", "element_type": "f32", "element_bits": 32, "dimensions": [null, 5], "dynamic_dimensions": [true, false], "minor_to_major": [1, 0], "tiles": [], "element_count": null, "required_span_size": null, "byte_size": null, "physical_byte_size": null, "physical_shape": null, "strided": true, "offset_map": null, "offset_code": null}

@@ -120,7 +120,9 @@ commands:
 
 options:
   --json                    print JSON on stdout; errors too:
-                            {"error": {"id": "...", "position": N, "message": "..."}}
+                            {"error": {"id": "...", "position": N, "message": "..."}},
+                            with "argument": "SHAPE", "MAP1", "I0", ... (the argument at
+                            fault) or, for HLO text, "line": L and "column": C
   --help, -h                help (after a command: that command's)
   --version                 the version of xlayout
   --dims D0,D1,...          index, delinearize, info, draw, code: the sizes of the '?'
