@@ -301,13 +301,12 @@ int run_index(const invocation& inv) {
   }
   for (std::size_t d = 0; d < s.rank(); ++d) {
     if (index[d] < 0 || index[d] >= s.dimensions[d]) {
+      const std::string range =
+          s.dimensions[d] > 0 ? "0 to " + std::to_string(s.dimensions[d] - 1) : std::string("no index");
       return report(inv, library_failure(error_id::index_out_of_range, static_cast<int>(d + 1), 0,
                                          "I" + std::to_string(d) + " is " + std::to_string(index[d]) +
                                              ", but dimension " + std::to_string(d) + " has size " +
-                                             std::to_string(s.dimensions[d]) +
-                                             (s.dimensions[d] > 0
-                                                  ? " (0 to " + std::to_string(s.dimensions[d] - 1) + ")"
-                                                  : " (no index)")));
+                                             std::to_string(s.dimensions[d]) + " (" + range + ")"));
     }
   }
   auto lin = xlayout::checked_linear_index(s, index);

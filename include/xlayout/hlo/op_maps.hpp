@@ -1630,8 +1630,7 @@ constexpr result<instruction_indexing> checked_output_to_input(const op& o, std:
       // An element that is itself a tuple (of a nested tuple, whose elements the module does not keep):
       // unknown indexing. Its map was the identity of the result's first element, which a get-tuple-element
       // of it then composed with as a map of another rank: variable_count_mismatch (audit).
-      if (o.operands[0].element_type == element_type::tuple || o.results.size() != 1)
-        return d::unknown(1);
+      if (o.operands[0].element_type == element_type::tuple || o.results.size() != 1) return d::unknown(1);
       // An array element's shape is the result's (XLA's verifier).
       if (!d::compatible_dims(o.operands[0], o.results[0]) ||
           o.operands[0].element_type != o.results[0].element_type)
