@@ -320,17 +320,10 @@ template <module_like Module>
 constexpr static_vector<std::uint16_t, XLAYOUT_HLO_MAX_OUTPUTS> output_roots(const Module& m,
                                                                              std::uint16_t c) noexcept {
   static_vector<std::uint16_t, XLAYOUT_HLO_MAX_OUTPUTS> roots;
-  if (c >= m.computations.size() || m.computations[c].root == none) return roots;
-  const std::uint16_t r = m.computations[c].root;
-  const instruction& root = m.instructions[r];
-  if (root.code == opcode::tuple) {
-    for (std::uint16_t o : root.operands) {
-      if (!roots.full()) roots.push_back(o);
-    }
-  } else if (root.is_tuple) {
-    for (std::uint16_t k = 0; k < root.num_shapes && !roots.full(); ++k) roots.push_back(r);
-  } else {
-    roots.push_back(r);
+  const std::size_t n = detail::output_count(m, c);  // 0 without a computation or a root
+  for (std::size_t k = 0; k < n && !roots.full(); ++k) {
+    const std::uint16_t r = m.computations[c].root;
+    roots.push_back(m.instructions[r].code == opcode::tuple ? m.instructions[r].operands[k] : r);
   }
   return roots;
 }
