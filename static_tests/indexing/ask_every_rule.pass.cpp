@@ -108,7 +108,8 @@ static_assert(rejects("(d0, d1) -> (d0 + , d1), domain: d0 in [0, 9], d1 in [0, 
                       error_id::expected_expression, 18));
 static_assert(rejects("(d0) -> (d0), domain d0 in [0, 9]", error_id::unexpected_character, 21));
 static_assert(rejects("(d0) -> (d0) domain: d0 in [0, 9]", error_id::extra_content, 13));
-static_assert(rejects("(d0, d1) -> (d0), domain: d0 in [0, 9]", error_id::unexpected_end, 38));
+// missing_range: the text ends before d1 has its range (XLA: every dimension and symbol is in the domain).
+static_assert(rejects("(d0, d1) -> (d0), domain: d0 in [0, 9]", error_id::missing_range, 38));
 static_assert(rejects("(d0) -> d0", error_id::expected_open_paren, 8));  // XLA's NoParensAroundResults
 static_assert(rejects("(d0)[s0 -> (d0)", error_id::expected_closing_bracket, 8));  // XLA's UnbalancedBracket
 static_assert(rejects("(d0) -> (d0 % 2), domain: d0 in [0, 9]", error_id::unexpected_character, 12));

@@ -114,8 +114,13 @@ TEST_CASE("text: bad maps give an error id and the position (0-based) of the mis
       fails_with("(d0) -> (d0), domain: d0 in [0, 3], s0 in [0, 3]", xl::error_id::unknown_variable, 36));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in [3, 1]", xl::error_id::empty_range, 29));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in 3", xl::error_id::expected_range, 28));
-  // `domain:` and nothing after it: the text ends early (it was variable_out_of_order).
-  STATIC_REQUIRE(fails_with("(d0) -> (d0), domain:", xl::error_id::unexpected_end, 21));
+  // `domain:` and nothing after it, or some of the variables: a range is missing at the end (it was
+  // variable_out_of_order, then unexpected_end).
+  STATIC_REQUIRE(fails_with("(d0) -> (d0), domain:", xl::error_id::missing_range, 21));
+  STATIC_REQUIRE(fails_with("(d0, d1) -> (d0 + d1), domain: d0 in [0, 3]", xl::error_id::missing_range, 43));
+  STATIC_REQUIRE(
+      fails_with("(d0, d1) -> (d0 + d1), domain: d0 in [0, 3], ", xl::error_id::missing_range, 45));
+  STATIC_REQUIRE(fails_with("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 3]", xl::error_id::missing_range, 43));
   STATIC_REQUIRE(fails_with("(d0, d0) -> (d0)", xl::error_id::duplicate_variable, 5));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in [0, 99999999999999999999]",
                             xl::error_id::integer_too_large, 32));

@@ -93,6 +93,8 @@
   X(duplicate_variable, "IndexingMap: a variable name is declared twice")                                    \
   X(too_many_results, "IndexingMap: more results than XLAYOUT_MAX_RESULTS")                                  \
   X(too_many_constraints, "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS")                      \
+  X(missing_range,                                                                                           \
+    "IndexingMap: the domain ends before every declared variable has its range (in declaration order)")      \
   /* tensors */                                                                                              \
   X(tensor_arguments,                                                                                        \
     "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally "     \
@@ -328,6 +330,7 @@ XLAYOUT_HD inline void variable_count_mismatch() noexcept {}
 XLAYOUT_HD inline void duplicate_variable() noexcept {}
 XLAYOUT_HD inline void too_many_results() noexcept {}
 XLAYOUT_HD inline void too_many_constraints() noexcept {}
+XLAYOUT_HD inline void missing_range() noexcept {}
 XLAYOUT_HD inline void tensor_arguments() noexcept {}
 XLAYOUT_HD inline void bounded_dimension() noexcept {}
 XLAYOUT_HD inline void dynamic_extent_count() noexcept {}
@@ -609,6 +612,7 @@ struct error_at_column {
   static_assert(Id != error_id::duplicate_variable, "[xlayout:duplicate_variable] " "IndexingMap: a variable name is declared twice");
   static_assert(Id != error_id::too_many_results, "[xlayout:too_many_results] " "IndexingMap: more results than XLAYOUT_MAX_RESULTS");
   static_assert(Id != error_id::too_many_constraints, "[xlayout:too_many_constraints] " "IndexingMap: more constraints than XLAYOUT_MAX_CONSTRAINTS");
+  static_assert(Id != error_id::missing_range, "[xlayout:missing_range] " "IndexingMap: the domain ends before every declared variable has its range (in declaration order)");
   static_assert(Id != error_id::tensor_arguments, "[xlayout:tensor_arguments] " "Tensor<...>: write Tensor<\"f32[3,5]{1,0}\">, or an element type then Extents<...> and optionally " "Layout<...>");
   static_assert(Id != error_id::bounded_dimension, "[xlayout:bounded_dimension] " "Tensor: a bounded dynamic dimension '<=N' is not supported; write N or '?'");
   static_assert(Id != error_id::dynamic_extent_count, "[xlayout:dynamic_extent_count] " "Tensor: give one size per dynamic extent ('?' or dyn), in order");

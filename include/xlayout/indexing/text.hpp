@@ -395,7 +395,7 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
           if (v >= 0 && static_cast<std::size_t>(v) == next_var && s.next_is('[')) {
             s.fail(error_id::expected_range);
           } else if (name.empty() && s.at_end()) {
-            s.fail(error_id::unexpected_end);
+            s.fail(error_id::missing_range);  // `domain:` or `d0 in [0, 3],` and then the end
           } else if (!name.empty() && v < 0) {
             // `domain: d1 in [0, 3]` for a map of (d0): a name the map does not declare (audit: it said
             // variable_out_of_order, which asks for an order no text could have).
@@ -422,8 +422,9 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
     if (s.failed()) return s.failure();
     if (ws.failed()) return error{ws.error, static_cast<index_t>(s.position())};
     if (next_var < nv) {
+      // `(d0, d1) -> (d0 + d1), domain: d0 in [0, 3]`: d1 has no range (audit: it said unexpected_end).
       s.skip_space();
-      s.fail(s.at_end() ? error_id::unexpected_end : error_id::expected_range);
+      s.fail(s.at_end() ? error_id::missing_range : error_id::expected_range);
       return s.failure();
     }
   }
@@ -438,7 +439,7 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
 
 /// Parses XLA's text of an indexing map. Errors carry an id and the 0-based position in the text:
 /// unbalanced_parenthesis, unknown_variable, variable_out_of_order, empty_range, expected_arrow,
-/// expected_range, duplicate_variable, too_many_variables, too_many_results, pool_exhausted,
+/// expected_range, missing_range, duplicate_variable, too_many_variables, too_many_results, pool_exhausted,
 /// integer_overflow (a folded constant that leaves int64, at the start of its subexpression), ...
 /// The map is stored as parsed (XLA's construction folding only); simplify() simplifies it. A map without
 /// `domain:` has unbounded variables.
