@@ -206,7 +206,7 @@ inline int run_analyze_command(const analyze_options& opt) {
   const std::size_t n = hlo::num_outputs(*m);
   auto r = std::make_unique<hlo::fusion_indexing<analyze_capacity>>();  // on the heap, not the stack
   for (std::size_t k = 0; k < n; ++k) {
-    if (const xlayout::error e = hlo::output_to_input_into(*m, *r, k); e.id != xlayout::error_id::none)
+    if (const xlayout::error e = hlo::output_to_input_into(*m, k, *r); e.id != xlayout::error_id::none)
       return fail(e.id, r->groups.failed);
     const auto& a = *r;
     const hlo::instruction& root = m->instructions[a.root];

@@ -358,7 +358,7 @@ TEST_CASE("xla_indexing.json: XLA's indexing analysis tests, from the HLO text")
         }
       } else {
         auto r = std::make_unique<hlo::fusion_indexing<>>();
-        REQUIRE(hlo::output_to_input_into(*m, *r, 0).id == xl::error_id::none);
+        REQUIRE(hlo::output_to_input_into(*m, 0, *r).id == xl::error_id::none);
         for (const json& e : expected) {
           const auto p = static_cast<std::size_t>(e.value("operand", 0));
           std::vector<printed> set;

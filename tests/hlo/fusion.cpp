@@ -981,7 +981,7 @@ TEST_CASE("an analysis' error names the instruction at fault (groups.failed)", "
       "HloModule m\nENTRY e {\n  p = f32[4]{0} parameter(0)\n  q = f32[5]{0} parameter(1)\n"
       "  n = f32[4]{0} negate(p)\n  a = f32[4]{0} add(n, q)\n  ROOT r = f32[4]{0} exponential(a)\n}");
   auto out = std::make_unique<hlo::fusion_indexing<8>>();
-  CHECK(hlo::output_to_input_into(*m, *out, 0).id == error_id::hlo_malformed_op);
+  CHECK(hlo::output_to_input_into(*m, 0, *out).id == error_id::hlo_malformed_op);
   REQUIRE(out->groups.failed != hlo::none);
   CHECK(m->text(m->instructions[out->groups.failed].name) == "a");
   auto in = std::make_unique<hlo::input_indexing<8>>();
@@ -992,11 +992,11 @@ TEST_CASE("an analysis' error names the instruction at fault (groups.failed)", "
   auto small = std::make_unique<hlo::fusion_indexing<1>>();
   const auto ok =
       parse("HloModule m\nENTRY e {\n  p = f32[4]{0} parameter(0)\n  ROOT n = f32[4]{0} negate(p)\n}");
-  CHECK(hlo::output_to_input_into(*ok, *small, 0).id == error_id::capacity_exceeded);
+  CHECK(hlo::output_to_input_into(*ok, 0, *small).id == error_id::capacity_exceeded);
   REQUIRE(small->groups.failed != hlo::none);
   CHECK(ok->text(ok->instructions[small->groups.failed].name) == "p");
   auto fits = std::make_unique<hlo::fusion_indexing<2>>();
   fits->groups.failed = 0;
-  CHECK(hlo::output_to_input_into(*ok, *fits, 0).id == error_id::none);
+  CHECK(hlo::output_to_input_into(*ok, *fits).id == error_id::none);
   CHECK(fits->groups.failed == hlo::none);
 }

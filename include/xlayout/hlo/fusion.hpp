@@ -417,10 +417,10 @@ constexpr result<grouped_indexing<MaxEntries>> checked_grouped_output_to_input(
 /// analysed_computation (a fusion's, or ENTRY itself as one fusion), from output `output_id` of it, to each
 /// of its parameters. Errors: hlo_empty_module (a module without computations, or whose entry has no root),
 /// hlo_operand_out_of_range (no such output), capacity_exceeded (an output past XLAYOUT_HLO_MAX_OUTPUTS),
-/// the analysis' errors.
+/// the analysis' errors. Like every `_into` form, the output argument is last.
 template <std::size_t MaxEntries, module_like Module>
-constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries>& out,
-                                     std::size_t output_id = 0) noexcept {
+constexpr error output_to_input_into(const Module& m, std::size_t output_id,
+                                     fusion_indexing<MaxEntries>& out) noexcept {
   constexpr std::size_t N = decltype(m.instructions)::capacity();
   out.parameters.clear();
   out.groups.failed = none;
@@ -455,13 +455,19 @@ constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries
   return grouped_output_to_input_into(m, c, out.root, member, tuple_element ? output_id : 0, out.groups);
 }
 
+/// output_to_input_into(m, 0, out): from the first (or only) output.
+template <std::size_t MaxEntries, module_like Module>
+constexpr error output_to_input_into(const Module& m, fusion_indexing<MaxEntries>& out) noexcept {
+  return output_to_input_into(m, 0, out);
+}
+
 /// checked_output_to_input: output_to_input_into returning the result by value (a fusion_indexing<48> is
 /// about 1 MB: at run time prefer output_to_input_into on static or heap storage).
 template <std::size_t MaxEntries = XLAYOUT_HLO_MAX_INDEXINGS, module_like Module>
 constexpr result<fusion_indexing<MaxEntries>> checked_output_to_input(const Module& m,
                                                                       std::size_t output_id = 0) noexcept {
   result<fusion_indexing<MaxEntries>> r;
-  if (const error e = output_to_input_into(m, r.value_, output_id); e.id != error_id::none) return e;
+  if (const error e = output_to_input_into(m, output_id, r.value_); e.id != error_id::none) return e;
   return r;
 }
 
