@@ -451,6 +451,14 @@ TEST_CASE("runtime_tensor: errors are values", "[tensor][runtime]") {
   CHECK(make_runtime_tensor(f, parse("bf16[4,4]")).error().id == error_id::unsupported_element_size);
   std::int8_t b[8] = {};
   CHECK(make_runtime_tensor(b, parse("s4[4,4]")).error().id == error_id::unsupported_element_size);
+  // E(n) is a sub-byte type's slot width; a wider type in slots of another width is refused as the static
+  // Tensor refuses it (audit: f32[3]{0:E(8)} over std::uint8_t* was taken, one byte per f32).
+  std::uint8_t raw[16] = {};
+  CHECK(make_runtime_tensor(raw, parse("f32[3]{0:E(8)}")).error().id == error_id::unsupported_element_size);
+  CHECK(make_runtime_tensor(reinterpret_cast<std::uint16_t*>(raw), parse("s32[3]{0:E(16)}")).error().id ==
+        error_id::unsupported_element_size);
+  CHECK(make_runtime_tensor(f, parse("f32[3]{0:E(32)}")).has_value());  // its own width: the default
+  CHECK(make_runtime_tensor(raw, parse("s4[3]{0:E(8)}")).has_value());  // an s4 per byte
   // The storage of another XLA type of the width is a type mix-up (audit: float* for s32 was taken), as the
   // static Tensor says; raw bits (an unsigned integer of the width) and types xlayout does not know are not.
   CHECK(make_runtime_tensor(f, parse("s32[4]")).error().id == error_id::tensor_data_type);

@@ -907,6 +907,10 @@ constexpr result<T> make_runtime_tensor_as(Element* data, const shape& s) noexce
   const index_t bits = element_bits(s);
   if (bits != static_cast<index_t>(sizeof(Element) * 8) || bits < 8)
     return error_id::unsupported_element_size;
+  // E(n) other than its own width for a type of 8 bits or more (f32[3]{0:E(8)} over std::uint8_t*: audit), as
+  // the static Tensor refuses it: only sub-byte types are packed into slots of another width.
+  if (!is_sub_byte(s.element_type) && bits != bit_width(s.element_type))
+    return error_id::unsupported_element_size;
   // A pointer to another XLA type's storage is a type mix-up (float* for s32, std::int32_t* for f32: audit),
   // refused as the static Tensor refuses it; an unsigned integer of the width (raw bits: std::uint16_t* for
   // bf16) and a type xlayout does not know (__nv_bfloat16*, __half*) are taken at their width.
@@ -920,7 +924,8 @@ constexpr result<T> make_runtime_tensor_as(Element* data, const shape& s) noexce
 }  // namespace detail
 
 /// A runtime_tensor over `data` laid out as `s`. Errors: make_runtime_mapping's, unsupported_element_size
-/// when Element is not as wide as one element of s (E(n) or the type's width), and tensor_data_type when
+/// when Element is not as wide as one element of s (E(n) or the type's width) or a type of a byte or more has
+/// an E(n) other than its width (f32[3]{0:E(8)}), and tensor_data_type when
 /// Element is the storage of another XLA type (float for s32; unsigned integers, raw bits, are taken for any
 /// type of their width, as are types xlayout does not know).
 template <class Element>
