@@ -976,11 +976,12 @@ TEST_CASE("regression (audit): s<k> with num_dims near int64's top is an unknown
 
 TEST_CASE("in_domain: a constraint that leaves int64 on the way counts as not satisfied",
           "[indexing][regression]") {
-  // d0 * 4 + d1 + d2 at (2^62, -2^63, -2^63 + 5) is exactly 2^64 - 2^64 + 5 = 5, inside [0, 10], but d0 * 4 is
-  // 2^64 on the way: documented as false (never an answer from a wrapped value; UBSan would stop a wrap).
-  const auto m = map("(d0, d1, d2) -> (d0), domain: d0 in [0, 4611686018427387904], "
-                     "d1 in [-9223372036854775808, 0], d2 in [-9223372036854775808, 0], "
-                     "d0 * 4 + d1 + d2 in [0, 10]");
+  // d0 * 4 + d1 + d2 at (2^62, -2^63, -2^63 + 5) is exactly 2^64 - 2^64 + 5 = 5, inside [0, 10], but d0 * 4
+  // is 2^64 on the way: documented as false (never an answer from a wrapped value; UBSan would stop a wrap).
+  const auto m =
+      map("(d0, d1, d2) -> (d0), domain: d0 in [0, 4611686018427387904], "
+          "d1 in [-9223372036854775808, 0], d2 in [-9223372036854775808, 0], "
+          "d0 * 4 + d1 + d2 in [0, 10]");
   const index_t far[3] = {index_t{1} << 62, std::numeric_limits<index_t>::min(),
                           std::numeric_limits<index_t>::min() + 5};
   CHECK_FALSE(xl::in_domain(m, far, 3));
