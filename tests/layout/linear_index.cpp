@@ -158,6 +158,13 @@ TEST_CASE("the checked functions on layouts that were not validated: error value
   }
   // find_layout_issue gives the same ids.
   for (const auto& c : cases) CHECK(find_layout_issue(unvalidated(c.text)).id == c.id);
+  // A memory space outside XLA's int8 (a field-built layout): the linear index and its inverse both refuse
+  // it (audit: multi_index answered, checked_linear_index did not).
+  shape far = unvalidated("f32[3,5]{1,0}");
+  far.layout.memory_space = 200;
+  const index_vector origin{0, 0};
+  CHECK(checked_linear_index(far, origin).error().id == error_id::invalid_memory_space);
+  CHECK(multi_index(far, 1).error().id == error_id::invalid_memory_space);
 }
 
 TEST_CASE("a shape built field by field: a missing dynamic flag or a negative size is an error value",

@@ -172,9 +172,11 @@ constexpr result<index_t> checked_linear_index(const shape& s, const Range& inde
 }
 
 /// The element at `linear` (logical order), or why there is none: linear_index_out_of_range, or
-/// padding_element when the position holds padding.
+/// padding_element when the position holds padding; like checked_linear_index, the invalid layout ids and
+/// dynamic_dimension first.
 /// @post for every element e: multi_index(s, linear_index(s, e)) == e
 constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexcept {
+  if (auto issue = find_layout_issue(s)) return issue.id;  // a memory space of -2 too (audit: it answered)
   auto span = checked_required_span_size(s);
   if (!span) return span.error();
   if (linear < 0 || linear >= *span) return error_id::linear_index_out_of_range;
