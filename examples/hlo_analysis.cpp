@@ -38,7 +38,7 @@ static_assert(reads.get(0, 1).map ==
               indexing_map_v<"(d0, d1) -> (d1, d0), domain: d0 in [0, 999], d1 in [0, 999]">);
 
 int main() {
-  // At run time: a module read from a file or a compiler dump. hlo::module holds about 1.2 MB: keep it off
+  // At run time: a module read from a file or a compiler dump. hlo::module holds about 1.4 MB: keep it off
   // the stack.
   const char* text = R"(
 HloModule softmax

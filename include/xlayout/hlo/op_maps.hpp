@@ -1374,7 +1374,10 @@ constexpr result<instruction_indexing> gather_o2i(const op& o) noexcept {
       const index_t iota_dim = o.operand_values[1].iota_dimension;
       e = b.ws.add(e, iota_dim == 0 ? b.dim(0) : b.constant(static_cast<index_t>(j)));
     } else if (j < g.start_index_map.size()) {
-      b.set_bounds(rank + k, {0, operand.dimensions[i] - o.attrs.slice_sizes[i]});
+      // The start's range, [0, size - slice size] (XLA clamps it there); a '?' size leaves it unbounded above
+      // (audit: index_min minus the slice size overflowed, and the range read [0, 2^63 - 1] by that wrap).
+      const index_t n = operand.dimensions[i];
+      b.set_bounds(rank + k, {0, n == dyn ? index_max : n - o.attrs.slice_sizes[i]});
       e = b.ws.add(e, b.rt_var(k++));
       map_builder br(rank, 0);
       set_sizes(br, dims_of(out));
