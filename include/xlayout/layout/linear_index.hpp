@@ -176,7 +176,7 @@ constexpr result<index_t> checked_linear_index(const shape& s, const Range& inde
 /// dynamic_dimension first.
 /// @post for every element e: multi_index(s, linear_index(s, e)) == e
 constexpr result<index_vector> multi_index(const shape& s, index_t linear) noexcept {
-  if (auto issue = find_layout_issue(s)) return issue.id;  // a memory space of -2 too (audit: it answered)
+  if (auto issue = find_layout_issue(s)) return issue.id;  // a memory space of 200 too (audit: it answered)
   auto span = checked_required_span_size(s);
   if (!span) return span.error();
   if (linear < 0 || linear >= *span) return error_id::linear_index_out_of_range;
