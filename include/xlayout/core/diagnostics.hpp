@@ -474,21 +474,36 @@ struct result {
   }
 };
 
+namespace detail {
+/// What a broken precondition hands XLAYOUT_ASSERT_HANDLER: "[xlayout:<id>] precondition: <the rule>".
+#define XLAYOUT_X(id, text) \
+  inline constexpr char precondition_text_##id[] = "[xlayout:" #id "] precondition: " text;
+XLAYOUT_ERROR_LIST(XLAYOUT_X)
+#undef XLAYOUT_X
+}  // namespace detail
+/// In CUDA device code the text is a literal of the id alone (device code cannot read a host variable).
+#if defined(__CUDA_ARCH__)
+#define XLAYOUT_DETAIL_PRECONDITION_TEXT(id) "[xlayout:" #id "] precondition"
+#else
+#define XLAYOUT_DETAIL_PRECONDITION_TEXT(id) ::xlayout::detail::precondition_text_##id
+#endif
+
 /// Checks a precondition that has an error id: a compile error naming the id in a constant expression;
-/// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, nothing when off).
+/// at run time, like XLAYOUT_ASSERT (XLAYOUT_ASSERT_HANDLER when assertions are on, nothing when off),
+/// with the text "[xlayout:<id>] precondition: <the rule's sentence>".
 /// XLAYOUT_EXPECTS_ASSUME is the same, but with assertions off it tells the optimiser the condition holds
 /// (the accessor's index range: division and modulo by powers of two become shifts and masks). Its
 /// condition must be a comparison of local values: no function calls.
 #if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS
-#define XLAYOUT_EXPECTS(cond, id)                                                     \
-  do {                                                                                \
-    if (!(cond)) {                                                                    \
-      if (__builtin_is_constant_evaluated()) {                                        \
-        ::xlayout::diagnostics::id();                                                 \
-      } else {                                                                        \
-        XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, "[xlayout:" #id "] precondition"); \
-      }                                                                               \
-    }                                                                                 \
+#define XLAYOUT_EXPECTS(cond, id)                                                         \
+  do {                                                                                    \
+    if (!(cond)) {                                                                        \
+      if (__builtin_is_constant_evaluated()) {                                            \
+        ::xlayout::diagnostics::id();                                                     \
+      } else {                                                                            \
+        XLAYOUT_ASSERT_HANDLER(__FILE__, __LINE__, XLAYOUT_DETAIL_PRECONDITION_TEXT(id)); \
+      }                                                                                   \
+    }                                                                                     \
   } while (false)
 #define XLAYOUT_EXPECTS_ASSUME(cond, id) XLAYOUT_EXPECTS(cond, id)
 #else
@@ -518,7 +533,7 @@ inline constexpr error_stop error_stops[] = {nullptr,
 #undef XLAYOUT_X
 };
 inline constexpr const char* error_stop_texts[] = {"",
-#define XLAYOUT_X(id, text) "[xlayout:" #id "] precondition",
+#define XLAYOUT_X(id, text) precondition_text_##id,
                                                    XLAYOUT_ERROR_LIST(XLAYOUT_X)
 #undef XLAYOUT_X
 };
