@@ -50,7 +50,19 @@ struct tile_layout {
   static constexpr index_t tile_extent = first.dimensions[I];
   template <std::size_t... I>
   static Extents<first.dimensions[I]...> extents_of(std::index_sequence<I...>);
-  using extents = decltype(extents_of(std::make_index_sequence<tile_rank>{}));
+  /// (Empty where tile access is unsupported: a '*' is no extent, and the mistake is reported once.)
+  using extents = decltype(extents_of(std::make_index_sequence<(supported ? tile_rank : 0)>{}));
+};
+
+/// A tile's type: a basic_tensor, or, where tile access is unsupported (reported by tile_grid), an
+/// invalid_tensor, so that using the tile adds no second error.
+template <class Element, class Info, bool Supported = Info::supported>
+struct tile_type_of {
+  using type = basic_tensor<Element, typename Info::extents, layout_type<Info::inner>>;
+};
+template <class Element, class Info>
+struct tile_type_of<Element, Info, false> {
+  using type = invalid_tensor<Element>;
 };
 
 }  // namespace detail
@@ -68,14 +80,20 @@ class tile_grid {
 
  public:
   using tensor_type = basic_tensor<Element, Ext, L>;
-  using tile_type = basic_tensor<Element, typename info::extents, layout_type<info::inner>>;
+  using tile_type = typename detail::tile_type_of<Element, info>::type;
   /// Dimensions of the grid (the tensor's rank) and of one tile (the tiled minor dimensions).
   XLAYOUT_HD static constexpr std::size_t rank() noexcept { return Ext::rank(); }
   XLAYOUT_HD static constexpr std::size_t tile_rank() noexcept { return info::tile_rank; }
   /// Elements of the buffer one tile takes (its padding included).
-  static constexpr index_t tile_span = typename tile_type::mapping_type{}.required_span_size();
+  static constexpr index_t tile_span = [] {
+    if constexpr (info::supported) {
+      return typename tile_type::mapping_type{}.required_span_size();
+    } else {
+      return index_t{0};
+    }
+  }();
   // A tile of packed elements must start on a byte.
-  static_assert(raise_if_error < (tile_span * tensor_type::element_bits) % 8 == 0
+  static_assert(raise_if_error < !info::supported || (tile_span * tensor_type::element_bits) % 8 == 0
                     ? error_id::none
                     : error_id::tile_access_unsupported,
                 0 >);
@@ -84,7 +102,11 @@ class tile_grid {
 
   /// The number of tiles along grid dimension g (physical order).
   XLAYOUT_HD constexpr index_t extent(std::size_t g) const noexcept {
-    return extents_impl(g, std::make_index_sequence<Ext::rank()>{});
+    if constexpr (!info::supported) {
+      return 0;  // reported by the static_assert above; nothing more
+    } else {
+      return extents_impl(g, std::make_index_sequence<Ext::rank()>{});
+    }
   }
   /// The number of tiles.
   XLAYOUT_HD constexpr index_t size() const noexcept {
@@ -95,6 +117,49 @@ class tile_grid {
 
   /// The tile at grid position g (one index per grid dimension, each inside it).
   XLAYOUT_HD constexpr tile_type operator()(const index_array<Ext::rank()>& g) const noexcept {
+    if constexpr (!info::supported) {
+      return tile_type{};
+    } else {
+      return tile_at(g);
+    }
+  }
+  template <index_like... G>
+    requires(sizeof...(G) == Ext::rank() || !info::supported)
+  XLAYOUT_HD constexpr tile_type operator()(G... g) const noexcept {
+    if constexpr (!info::supported) {
+      return tile_type{};
+    } else {
+      return tile_at(index_array<Ext::rank()>{{detail::to_index(g)...}});
+    }
+  }
+
+  /// The logical index of element (0, ..., 0) of tile g (g in the grid's physical order, the answer in the
+  /// tensor's logical order): origin(g) or origin(bi, bj, ...).
+  XLAYOUT_HD constexpr index_array<Ext::rank()> origin(const index_array<Ext::rank()>& g) const noexcept {
+    index_array<Ext::rank()> o{};
+    if constexpr (info::supported) origin_impl(g, o, std::make_index_sequence<Ext::rank()>{});
+    return o;
+  }
+  template <index_like... G>
+    requires(sizeof...(G) == Ext::rank() || !info::supported)
+  XLAYOUT_HD constexpr index_array<Ext::rank()> origin(G... g) const noexcept {
+    if constexpr (!info::supported) {
+      return index_array<Ext::rank()>{};
+    } else {
+      return origin(index_array<Ext::rank()>{{detail::to_index(g)...}});
+    }
+  }
+  /// How many positions along tile dimension k of tile g hold elements (the rest is padding).
+  XLAYOUT_HD constexpr index_t valid_extent(const index_array<Ext::rank()>& g, std::size_t k) const noexcept {
+    if constexpr (!info::supported) {
+      return 0;
+    } else {
+      return valid_impl(g, k, std::make_index_sequence<info::tile_rank>{});
+    }
+  }
+
+ private:
+  XLAYOUT_HD constexpr tile_type tile_at(const index_array<Ext::rank()>& g) const noexcept {
     index_t linear = 0;
     for (std::size_t k = 0; k < Ext::rank(); ++k) {
       XLAYOUT_EXPECTS(g[k] >= 0 && g[k] < extent(k), index_out_of_range);
@@ -103,24 +168,6 @@ class tile_grid {
     using A = detail::element_access<Element, L::value.element_size_in_bits>;
     return tile_type(A::advance(tensor_.data(), linear * tile_span));
   }
-  template <index_like... G>
-    requires(sizeof...(G) == Ext::rank())
-  XLAYOUT_HD constexpr tile_type operator()(G... g) const noexcept {
-    return (*this)(index_array<Ext::rank()>{{detail::to_index(g)...}});
-  }
-
-  /// The logical index of element (0, ..., 0) of tile g.
-  XLAYOUT_HD constexpr index_array<Ext::rank()> origin(const index_array<Ext::rank()>& g) const noexcept {
-    index_array<Ext::rank()> o{};
-    origin_impl(g, o, std::make_index_sequence<Ext::rank()>{});
-    return o;
-  }
-  /// How many positions along tile dimension k of tile g hold elements (the rest is padding).
-  XLAYOUT_HD constexpr index_t valid_extent(const index_array<Ext::rank()>& g, std::size_t k) const noexcept {
-    return valid_impl(g, k, std::make_index_sequence<info::tile_rank>{});
-  }
-
- private:
   static constexpr std::size_t untiled = Ext::rank() - info::tile_rank;  // grid dimensions that are not tiled
   template <std::size_t J>
   static constexpr std::size_t logical_of = detail::physical_to_logical(mapping::static_shape, J);
