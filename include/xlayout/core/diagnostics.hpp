@@ -239,8 +239,9 @@ constexpr error_id error_from_name(std::string_view name) noexcept {
 }
 
 /// What went wrong and where: `position` is the 0-based offset into the text that was parsed (-1 when
-/// the error is not about text); messages for people print it as a 1-based column.
-struct error {
+/// the error is not about text); messages for people print it as a 1-based column. [[nodiscard]]: a function
+/// that returns one (the `_into` forms) says whether it did its work.
+struct [[nodiscard]] error {
   error_id id = error_id::none;
   index_t position = -1;
 
@@ -415,9 +416,10 @@ XLAYOUT_COLD XLAYOUT_HD inline void result_value_failed([[maybe_unused]] const c
 
 /// A value or the error that prevented it (the library's std::expected, usable in constant
 /// expressions, on the GPU and without exceptions). The members are public so that a result can
-/// be a template argument; use the member functions.
+/// be a template argument; use the member functions. [[nodiscard]]: a call whose result is dropped (a
+/// parse, a checked access) is a warning.
 template <class T>
-struct result {
+struct [[nodiscard]] result {
   T value_{};
   xlayout::error error_{};
 

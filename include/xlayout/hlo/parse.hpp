@@ -45,8 +45,8 @@
 namespace XLAYOUT_NAMESPACE::hlo {
 
 /// A parse failure: the id, the 0-based byte position in the module text, and the 1-based line and column
-/// of that position (columns count bytes).
-struct parse_error {
+/// of that position (columns count bytes). [[nodiscard]], as xlayout::error.
+struct [[nodiscard]] parse_error {
   error_id id = error_id::none;
   index_t position = -1;
   index_t line = 0;
