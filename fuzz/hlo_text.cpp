@@ -7,7 +7,7 @@
 // - give maps of the right arity: every defined output_to_input map has one dimension per dimension of the
 //   output, every defined input_to_output map one per dimension of the parameter, and those reaching an
 //   array-shaped output one result per dimension of that output.
-// hlo::module is about 1.2 MB and one analysis result about 1 MB: they live in static storage or on the
+// hlo::module is about 1.4 MB and one analysis result about 1 MB: they live in static storage or on the
 // heap, and the work runs on a thread with a large stack (the analysis keeps a few results on its stack).
 #include <pthread.h>
 

@@ -1,5 +1,5 @@
 // expect-stderr: ^\[xlayout:dynamic_dimension\] precondition: Shape: .* at .*linear_index\.hpp:[0-9]+
-// The default handler on another precondition (XLAYOUT_EXPECTS): the id and the place of the check.
+// The default handler on another precondition (XLAYOUT_EXPECTS): the id, the rule and the place of the check.
 #define XLAYOUT_ENABLE_ASSERTS 1
 #include <xlayout/layout.hpp>
 

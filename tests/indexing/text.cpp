@@ -121,6 +121,8 @@ TEST_CASE("text: bad maps give an error id and the position (0-based) of the mis
   STATIC_REQUIRE(
       fails_with("(d0, d1) -> (d0 + d1), domain: d0 in [0, 3], ", xl::error_id::missing_range, 45));
   STATIC_REQUIRE(fails_with("(d0)[s0] -> (d0 + s0), domain: d0 in [0, 3]", xl::error_id::missing_range, 43));
+  STATIC_REQUIRE(fails_with("(d0, d1) -> (d0), domain: d0 in [0, 3], d1", xl::error_id::missing_range, 42));
+  STATIC_REQUIRE(fails_with("(d0, d1) -> (d0), domain: d0 in [0, 3], d1 ", xl::error_id::missing_range, 43));
   STATIC_REQUIRE(fails_with("(d0, d0) -> (d0)", xl::error_id::duplicate_variable, 5));
   STATIC_REQUIRE(fails_with("(d0) -> (d0), domain: d0 in [0, 99999999999999999999]",
                             xl::error_id::integer_too_large, 32));

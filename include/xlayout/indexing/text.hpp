@@ -394,8 +394,10 @@ constexpr result<detail::map_draft> parse_indexing_map_draft(basic_expr_workspac
           // `d0 [0, 9]`: the next variable's range without `in`; `domain:` and nothing after it.
           if (v >= 0 && static_cast<std::size_t>(v) == next_var && s.next_is('[')) {
             s.fail(error_id::expected_range);
-          } else if (name.empty() && s.at_end()) {
-            s.fail(error_id::missing_range);  // `domain:` or `d0 in [0, 3],` and then the end
+          } else if (s.at_end() && (name.empty() || (v >= 0 && static_cast<std::size_t>(v) == next_var))) {
+            // `domain:`, `d0 in [0, 3],` or `d0 in [0, 3], d1` and then the end (review: the last said
+            // variable_out_of_order).
+            s.fail(error_id::missing_range);
           } else if (!name.empty() && v < 0) {
             // `domain: d1 in [0, 3]` for a map of (d0): a name the map does not declare (audit: it said
             // variable_out_of_order, which asks for an order no text could have).
