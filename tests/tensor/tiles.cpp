@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include <xlayout/tensor/for_each.hpp>
 #include <xlayout/tensor/tensor.hpp>
@@ -31,6 +32,9 @@ void check_tiles(const T& t) {
     expected_start += G::tile_span;
     ++tiles_seen;
     const index_array<G::rank()> origin = grid.origin(g);
+    // origin(bi, bj, ...) is origin(g) with the grid index spelled out.
+    const auto spelled = [&]<std::size_t... I>(std::index_sequence<I...>) { return grid.origin(g[I]...); };
+    REQUIRE(spelled(std::make_index_sequence<G::rank()>{}) == origin);
     for_each_offset(tile.mapping(), [&](const auto& a, index_t offset_in_tile) {
       index_array<G::rank()> e = origin;
       bool inside = true;
