@@ -276,6 +276,18 @@ constexpr view_op_info view_error(error_id id) noexcept {
   return info;
 }
 
+/// True when the product of the static extents fits in int64 (the '?' ones are checked when the view is
+/// made). Only the ops that make extents of their own need it (broadcast, map_view): the others keep or
+/// shrink their input's, which fit, and reshape and bitcast count their elements themselves. (Here, not as a
+/// check of every op's info: that read cost every view about a million compiler instructions.)
+constexpr bool positions_fit(const view_dims& extents) noexcept {
+  checked_index n{1, true};
+  for (std::size_t d = 0; d < extents.size() && n.ok; ++d) {
+    if (extents[d] != dyn) n = checked_mul(n.value, extents[d]);
+  }
+  return n.ok;
+}
+
 constexpr bool distinct_dimensions(const dimension_list& d, std::size_t rank) noexcept {
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (d[i] < 0 || static_cast<std::size_t>(d[i]) >= rank) return false;
@@ -575,6 +587,7 @@ constexpr view_op_info broadcast_info(const view_dims& in, const view_dims& out,
   for (std::size_t i = 0; i < dims.size(); ++i) {
     if (out[static_cast<std::size_t>(dims[i])] != in[i]) return view_error(error_id::view_invalid_dimensions);
   }
+  if (!positions_fit(out)) return view_error(error_id::view_size_overflow);
   bool injective = true;
   std::size_t new_dynamic = 0;  // new '?' dimensions: their extents are run-time arguments, in order
   extent_rule rules[XLAYOUT_MAX_RANK]{};
@@ -654,6 +667,7 @@ constexpr view_op_info map_view_info(const view_dims& in) noexcept {
     if (in[r] == dyn)
       info.checks[info.num_checks++] = {view_check::result, static_cast<index_t>(r), 0, range.upper + 1};
   }
+  if (!positions_fit(info.extents)) return view_error(error_id::view_size_overflow);
   info.map = m;
   info.num_symbols = m.num_symbols();
   info.input_rank = m.num_results;
@@ -1242,14 +1256,7 @@ template <class Op>
 struct op_check {
   /// The op's Extents<...> reported a negative extent itself: the view is the fallback, with no error more.
   static constexpr bool reported = Op::info.issue.id == error_id::negative_dimension;
-  static constexpr error_id id = [] {
-    if (reported) return error_id::none;
-    if (Op::info.issue.id != error_id::none) return Op::info.issue.id;
-    // The view's positions fit int64 where its extents are static (the '?' ones: when it is made).
-    checked_index n{1, true};
-    for (index_t e : Op::info.extents) n = n.ok && e != dyn ? checked_mul(n.value, e) : n;
-    return n.ok ? error_id::none : error_id::view_size_overflow;
-  }();
+  static constexpr error_id id = reported ? error_id::none : Op::info.issue.id;
   static constexpr index_t column = diagnostic_column(Op::info.issue);
 };
 
