@@ -157,7 +157,8 @@
     "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor "   \
     "of static rank (make_runtime_tensor<Rank>)")                                                            \
   X(view_size_overflow,                                                                                      \
-    "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64")         \
+    "broadcast<...>, map_view, and slice or dynamic_slice of '?' extents: the view's positions (the "        \
+    "product of its extents) must fit in int64")                                                             \
   X(view_not_iterable,                                                                                       \
     "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., "   \
     "s, ...) yourself")                                                                                      \
@@ -655,7 +656,7 @@ struct error_at_column {
   static_assert(Id != error_id::view_map_mismatch, "[xlayout:view_map_mismatch] " "map_view: the map must be regular, its dimensions must start at 0, and it must have one result per " "dimension of the tensor");
   static_assert(Id != error_id::view_map_out_of_range, "[xlayout:view_map_out_of_range] " "map_view: over the map's domain each result must lie inside the tensor's extent, and the " "arithmetic must stay in int64 (no overflow, no division by zero)");
   static_assert(Id != error_id::view_input, "[xlayout:view_input] " "transpose, reshape, slice, reverse, broadcast, map_view: view a Tensor, a view, or a runtime_tensor " "of static rank (make_runtime_tensor<Rank>)");
-  static_assert(Id != error_id::view_size_overflow, "[xlayout:view_size_overflow] " "broadcast<...>, map_view: the view's positions (the product of its extents) must fit in int64");
+  static_assert(Id != error_id::view_size_overflow, "[xlayout:view_size_overflow] " "broadcast<...>, map_view, and slice or dynamic_slice of '?' extents: the view's positions (the " "product of its extents) must fit in int64");
   static_assert(Id != error_id::view_not_iterable, "[xlayout:view_not_iterable] " "for_each: the view's map has symbols (extra arguments of v(...)); loop over them and call v(i, ..., " "s, ...) yourself");
   static_assert(Id != error_id::index_type_overflow, "[xlayout:index_type_overflow] " "mdspan_layout: the mapping's offsets (its required_span_size) must fit the std::extents' index_type");
   static_assert(Id != error_id::dynamic_dimensions_size_mismatch, "[xlayout:dynamic_dimensions_size_mismatch] " "Shape: dynamic_dimensions must have one entry per dimension (push a flag with each size, or use " "make_shape)");

@@ -277,9 +277,11 @@ constexpr view_op_info view_error(error_id id) noexcept {
 }
 
 /// True when the product of the static extents fits in int64 (the '?' ones are checked when the view is
-/// made). Only the ops that make extents of their own need it (broadcast, map_view): the others keep or
-/// shrink their input's, which fit, and reshape and bitcast count their elements themselves. (Here, not as a
-/// check of every op's info: that read cost every view about a million compiler instructions.)
+/// made). Only the ops that make extents of their own need it: broadcast, map_view, and a slice or
+/// dynamic_slice of '?' extents (a static limit or size on a '?' dimension, up to 2^32, is a static extent
+/// the input's count did not include). The others keep or shrink their input's extents, which fit, and
+/// reshape and bitcast count their elements themselves. (Here, not as a check of every op's info: that read
+/// cost every view about a million compiler instructions.)
 constexpr bool positions_fit(const view_dims& extents) noexcept {
   checked_index n{1, true};
   for (std::size_t d = 0; d < extents.size() && n.ok; ++d) {
@@ -499,6 +501,8 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
     info.extents = m.extents;
     info.num_symbols = info.stored_symbols = m.map.num_symbols();
   }
+  if (info.issue.id == error_id::none && has_dynamic(in) && !positions_fit(info.extents))
+    return view_error(error_id::view_size_overflow);
   for (std::size_t c = 0; c < num_checks; ++c) info.checks[c] = checks[c];
   info.num_checks = num_checks;
   return info;
@@ -513,6 +517,7 @@ constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& 
     if (sizes[i] < 0 || sizes[i] > (in[i] == dyn ? view_dynamic_bound : in[i]))
       return view_error(error_id::view_invalid_slice);
   }
+  if (has_dynamic(in) && !positions_fit(sizes)) return view_error(error_id::view_size_overflow);
   // XLA's map for dynamic-slice operand 0 with no start known, taken directly rather than through the op:
   // the op's indexing holds at most XLAYOUT_HLO_MAX_RT_VARS (4) runtime variables' sources, which a view
   // does not need (a rank-5 dynamic_slice stopped on that capacity).
