@@ -502,17 +502,13 @@ struct static_program {
   static constexpr bool ok = false;
 };
 template <class From, index_t... E>
-constexpr auto static_terms_of() noexcept {
+constexpr auto static_terms_of(Extents<E...>*) noexcept {
   if constexpr (!From::usable || !((E > 0) && ...)) {
     return static_terms<From::flat.term_count>{};
   } else {
     const index_t e[] = {E..., 0};
     return specialize_program(From::flat, e, From::alignment);
   }
-}
-template <class From, index_t... E>
-constexpr auto static_terms_of(Extents<E...>*) noexcept {
-  return static_terms_of<From, E...>();
 }
 template <class Ext, class L>
 struct static_program<Ext, L, true> {
