@@ -778,3 +778,73 @@ TEST_CASE("views: a folded op's map marked canonical is what the simplifier make
   CHECK(canonical > 100);
   CHECK(not_canonical > 50);
 }
+
+TEST_CASE("views: a reshape that splits or merges whole digits takes its map as built, the simplifier's",
+          "[tensor][view]") {
+  // A static reshape whose strides (and element count), sorted, each divide the next and which has no extent
+  // of 1 is marked canonical and takes its map from reshape_digit_map, skipping the simplifier: for random
+  // reshapes (extents made of the same random factors grouped two ways, some regrouped so that the strides
+  // do not divide, some with an extent of 1) the simplified XLA map must be that map, node for node,
+  // wherever the flag is set; the info without a map (what the view reads the flag from) must agree; and
+  // every point of the view must reach the base index of the same row-major position, computed here.
+  std::uint64_t state = 4242;
+  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
+  };
+  const auto dims_text = [](const ivec& v) {  // (`text` names a namespace of xlayout here)
+    std::string s;
+    for (index_t x : v) s += std::to_string(x) + " ";
+    return s;
+  };
+  int canonical = 0, not_canonical = 0, checked_points = 0;
+  for (int round = 0; round < 1500; ++round) {
+    ivec factors;
+    const index_t count = draw(1, 7);
+    for (index_t i = 0; i < count; ++i) factors.push_back(draw(2, round % 2 == 0 ? 6 : 40));
+    const auto group = [&](ivec& dims) {  // consecutive factors multiplied into dimensions, at random
+      index_t run = 1;
+      for (std::size_t i = 0; i < factors.size(); ++i) {
+        run *= factors[i];
+        if (draw(0, 1) == 1 || i + 1 == factors.size()) dims.push_back(run), run = 1;
+      }
+    };
+    ivec in, out;
+    group(in);
+    group(out);
+    const index_t total = array_count(in);
+    if (round % 5 == 1) {  // two dimensions a and total / a: the strides need not divide
+      const index_t a = draw(2, 9);
+      if (total % a == 0 && total / a >= 2) out = {a, total / a};
+    }
+    if (round % 7 == 3) out.insert(out.begin() + draw(0, static_cast<index_t>(out.size())), 1);  // a unit extent
+    if (in == out || in.size() > XLAYOUT_MAX_RANK || out.size() > XLAYOUT_MAX_RANK) continue;
+    detail::view_dims vin, vout;
+    for (index_t d : in) vin.push_back(d);
+    for (index_t d : out) vout.push_back(d);
+    const detail::view_op_info info = detail::reshape_info(vin, vout, true);
+    REQUIRE(info.issue.id == error_id::none);
+    CHECK(detail::reshape_info(vin, vout, false).canonical == info.canonical);
+    const indexing_map* chain[] = {&info.map};
+    const result<indexing_map> simplified = detail::view_chain_map(chain, 1);
+    REQUIRE(simplified.has_value());
+    INFO("reshape [" << dims_text(in) << "] -> [" << dims_text(out) << "]: built "
+                     << std::string(to_string(info.map).view()) << ", simplified "
+                     << std::string(to_string(simplified.value_).view()));
+    if (info.canonical) CHECK(identical(simplified.value_, info.map));
+    (info.canonical ? canonical : not_canonical) += 1;
+    if (total > 5000) continue;
+    const indexing_map& m = info.canonical ? info.map : simplified.value_;
+    bool all = true;
+    for (index_t p = 0; p < total; ++p) {
+      const ivec v = unravel(out, p), want = unravel(in, p);
+      const auto got = checked_evaluate(m, v.data(), v.size(), nullptr, 0);
+      all = all && got.has_value() && ivec(got.value_.begin(), got.value_.end()) == want;
+    }
+    CHECK(all);
+    checked_points += static_cast<int>(total);
+  }
+  CHECK(canonical > 600);
+  CHECK(not_canonical > 100);
+  CHECK(checked_points > 100000);
+}
