@@ -817,7 +817,8 @@ TEST_CASE("views: a reshape that splits or merges whole digits takes its map as 
       const index_t a = draw(2, 9);
       if (total % a == 0 && total / a >= 2) out = {a, total / a};
     }
-    if (round % 7 == 3) out.insert(out.begin() + draw(0, static_cast<index_t>(out.size())), 1);  // a unit extent
+    if (round % 7 == 3)  // a unit extent
+      out.insert(out.begin() + draw(0, static_cast<index_t>(out.size())), 1);
     if (in == out || in.size() > XLAYOUT_MAX_RANK || out.size() > XLAYOUT_MAX_RANK) continue;
     detail::view_dims vin, vout;
     for (index_t d : in) vin.push_back(d);

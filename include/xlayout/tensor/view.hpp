@@ -365,8 +365,8 @@ constexpr bool has_negative_extent(const view_dims& dims) noexcept {
 /// is the overlap of [S_j, S_j * out_j) and [T_k, T_k * in_k), the division left out where lo is S_j, the
 /// modulo where hi is the top of d_j's range, the product where lo is T_k. That is what the simplifier makes
 /// of XLA's reshape map, node for node (tests/tensor/views.cpp checks it on random reshapes), so the view
-/// takes it as built and skips the simplifier, which was about 25 million of the 65 million compiler
-/// instructions of one reshape view.
+/// takes it as built and skips the simplifier: one reshape view read once, 65 to 42.5 million compiler
+/// instructions (g++ 12).
 struct reshape_digits {
   bool aligned = false;
   index_t in_stride[XLAYOUT_MAX_RANK]{};
