@@ -5,6 +5,7 @@
 // brute force. The expected base index comes from index arithmetic written here (XLA's semantics of each
 // op, on std::vector), and the expected slot from tests/support/brute_force_layout.hpp (the layout carried
 // out on an array of element ids); neither uses the library's index arithmetic.
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstddef>
@@ -823,10 +824,29 @@ TEST_CASE("views: a reshape that splits or merges whole digits takes its map as 
     detail::view_dims vin, vout;
     for (index_t d : in) vin.push_back(d);
     for (index_t d : out) vout.push_back(d);
+    // The rule, computed here: the row-major strides of both and the element count, sorted, each divide the
+    // next, and no extent is 1.
+    ivec bounds{total};
+    bool rule = true;
+    for (const ivec* dims : {&in, &out}) {
+      index_t stride = 1;
+      for (std::size_t d = dims->size(); d-- > 0;) {
+        rule = rule && (*dims)[d] >= 2;
+        bounds.push_back(stride);
+        stride *= (*dims)[d];
+      }
+    }
+    std::sort(bounds.begin(), bounds.end());
+    for (std::size_t i = 1; i < bounds.size(); ++i) rule = rule && bounds[i] % bounds[i - 1] == 0;
     const detail::view_op_info info = detail::reshape_info(vin, vout, true);
     REQUIRE(info.issue.id == error_id::none);
+    CHECK(info.canonical == rule);
     CHECK(detail::reshape_info(vin, vout, false).canonical == info.canonical);
-    const indexing_map* chain[] = {&info.map};
+    // XLA's reshape map, simplified as a view simplifies it (a chain of one).
+    const detail::view_op_info xla =
+        detail::finish_view_op(hlo::op_maps_detail::raw_reshape_map(vin, vout), vout);
+    REQUIRE(xla.issue.id == error_id::none);
+    const indexing_map* chain[] = {&xla.map};
     const result<indexing_map> simplified = detail::view_chain_map(chain, 1);
     REQUIRE(simplified.has_value());
     INFO("reshape [" << dims_text(in) << "] -> [" << dims_text(out) << "]: built "

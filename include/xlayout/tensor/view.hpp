@@ -372,6 +372,7 @@ struct reshape_digits {
   index_t in_stride[XLAYOUT_MAX_RANK]{};
   index_t out_stride[XLAYOUT_MAX_RANK]{};
 };
+/// @pre in and out are static and hold as many elements, a count that fits int64 (reshape_info checks it).
 constexpr reshape_digits reshape_digits_of(const view_dims& in, const view_dims& out) noexcept {
   reshape_digits r;
   index_t bounds[2 * XLAYOUT_MAX_RANK + 1]{};
@@ -381,7 +382,7 @@ constexpr reshape_digits reshape_digits_of(const view_dims& in, const view_dims&
     if (out[j] < 2) return r;
     r.out_stride[j] = size;
     bounds[n++] = size;
-    size *= out[j];  // the element count fits int64: reshape_info counted it
+    size *= out[j];  // a partial product of the element count (the precondition)
   }
   size = 1;
   for (std::size_t k = in.size(); k-- > 0;) {
