@@ -31,6 +31,15 @@ using ref_map = std::function<ivec(const ivec&)>;  // view index -> base index, 
 
 float buffer[4096];  // every base tensor views this buffer
 
+/// Uniform draws in [lo, hi] from a 64-bit LCG seeded by the test (its sequence is the test's, run to run).
+struct lcg {
+  std::uint64_t state;
+  index_t operator()(index_t lo, index_t hi) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
+  }
+};
+
 ivec dims_of(const shape& s) { return ivec(s.dimensions.begin(), s.dimensions.end()); }
 index_t array_count(const ivec& d) {
   index_t n = 1;
@@ -644,11 +653,7 @@ TEST_CASE("views law: bitcast reads every element at the slot the base's layout 
 // simplifying it again changes nothing.
 TEST_CASE("views: transpose, slice and reverse maps are XLA's maps for the op, simplified",
           "[tensor][view]") {
-  std::uint64_t state = 12345;
-  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
-  };
+  lcg draw{12345};
   const auto xla_map = [](hlo::opcode code, const detail::view_dims& in, const detail::view_dims& out,
                           const auto& set_attrs) {
     hlo::op o;
@@ -736,11 +741,7 @@ TEST_CASE("views: a folded op's map marked canonical is what the simplifier make
   // A lone op whose info says `canonical` is read through its map as built, not simplified: for random
   // folds of transposes, reverses and strided slices (view extents from 1 to 40), the simplified map must be
   // that map, node for node, wherever the flag is set, and the flag must be set where no extent is 1.
-  std::uint64_t state = 777;
-  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
-  };
+  lcg draw{777};
   int canonical = 0, not_canonical = 0;
   for (int round = 0; round < 400; ++round) {
     const auto rank = static_cast<std::size_t>(draw(1, 4));
@@ -788,11 +789,7 @@ TEST_CASE("views: a reshape that splits or merges whole digits takes its map as 
   // do not divide, some with an extent of 1) the simplified XLA map must be that map, node for node,
   // wherever the flag is set; the info without a map (what the view reads the flag from) must agree; and
   // every point of the view must reach the base index of the same row-major position, computed here.
-  std::uint64_t state = 4242;
-  const auto draw = [&state](index_t lo, index_t hi) {  // uniform in [lo, hi], a 64-bit LCG
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + static_cast<index_t>((state >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
-  };
+  lcg draw{4242};
   const auto dims_text = [](const ivec& v) {  // (`text` names a namespace of xlayout here)
     std::string s;
     for (index_t x : v) s += std::to_string(x) + " ";
