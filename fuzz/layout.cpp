@@ -82,6 +82,23 @@ bool specialized_agrees(const xlayout::detail::accessor_program& full, const xla
   }
   return (got.span + align - 1) / align * align == want.span.constant;
 }
+// detail::own_static_terms (a static Tensor's accessor terms where its layout has no program for '?' extents:
+// the shape's own, when each term reads one dimension) must exist exactly where the shape's accessor program
+// is exact, with its terms and span (L(n) included).
+bool own_agrees(const xlayout::shape& s) {
+  const auto got = xlayout::detail::own_static_terms(s);
+  const xlayout::detail::accessor_program want = xlayout::detail::make_accessor_program(s);
+  if (got.ok != want.exact) return false;
+  if (!got.ok) return true;
+  if (got.count != want.terms.size()) return false;
+  for (std::size_t k = 0; k < got.count; ++k) {
+    const auto& w = want.terms[k];
+    if (got.dimension[k] != w.dimension || got.divisor[k] != w.term.divisor ||
+        got.modulus[k] != w.term.modulus || got.stride[k] != w.term.stride)
+      return false;
+  }
+  return got.span == want.span.constant;
+}
 template <std::size_t... T>
 constexpr auto specialized_table(std::index_sequence<T...>) {
   using check = bool (*)(const xlayout::detail::accessor_program&, const xlayout::shape&);
@@ -131,6 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static constexpr auto table = specialized_table(std::make_index_sequence<xlayout::max_tiled_rank + 1>{});
     if (full.exact) FUZZ_CHECK(table[full.terms.size()](full, *s), in);
   }
+  if (positive) FUZZ_CHECK(own_agrees(*s), in);
   const auto st = xlayout::strides(*s);  // where the layout is strided: every slot is sum idx * stride
   for (std::size_t p = 0; p < buffer.size(); ++p) {
     const auto back = xlayout::multi_index(*s, static_cast<xlayout::index_t>(p));

@@ -70,12 +70,16 @@ TEST_CASE("Tensor<text>: the quick way gives the type parse_shape's way gives", 
   STATIC_REQUIRE(same_type_both_ways<"pred[4,4]{0,1}", true>());
   STATIC_REQUIRE(same_type_both_ways<"f32[1000,1000]{1,0:T(8,128)}", true>());
   STATIC_REQUIRE(same_type_both_ways<"f32[3,5]{ 1, 0 : T(2,2) }", true>());  // spaces in the layout
+  // A '*' tile whose sizes have no formula of the extents, where the shape's own program reads one
+  // dimension per term.
+  STATIC_REQUIRE(same_type_both_ways<"f32[30,40]{1,0:T(*,4)}", true>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[3,5]{1,0:T(*,4)}", true>());
   // The rest goes by parse_shape: spaces among the dimensions, dynamic and bounded sizes, a zero size,
-  // padded dimensions, a '*' tile whose sizes have no formula, a layout written after spaces.
+  // padded dimensions, a '*' tile whose program reads sums of dimensions, a layout written after spaces.
   STATIC_REQUIRE(same_type_both_ways<"f32[3, 5]{1,0:T(2,2)}", false>());
   STATIC_REQUIRE(same_type_both_ways<"f32[?,5]{1,0:T(2,2)}", false>());
   STATIC_REQUIRE(same_type_both_ways<"f32[0,5]{1,0:T(2,2)}", false>());
-  STATIC_REQUIRE(same_type_both_ways<"f32[30,40]{1,0:T(*,4)}", false>());
+  STATIC_REQUIRE(same_type_both_ways<"f32[4,6,5]{2,1,0:T(2,*,4)}", false>());
   STATIC_REQUIRE(same_type_both_ways<"f32[3,5] {1,0}", false>());
   STATIC_REQUIRE(same_type_both_ways<" f32[3,5]", false>());
 }

@@ -495,32 +495,70 @@ constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
   return f;
 }
 
-/// The program of a tensor with static extents Ext from its layout's program (layout_program), when that
-/// applies (`ok`).
+/// The program of a static shape whose layout has none for dynamic extents (layout_program not usable: a
+/// '*' group whose tile lines up with its members' sizes only for some of them, f32[3,5]{1,0:T(*,4)}): the
+/// shape's own index program, where each of its terms reads one dimension, in memory order (decreasing
+/// stride), and the span (L(n) included), as make_accessor_program makes them of the static shape. Not `ok`
+/// where a term reads a sum of dimensions (f32[4,6,5]{2,1,0:T(2,*,4)}), the layout is not valid for the
+/// shape, or the span leaves int64: the tensor then compiles its program the general way (tensor_program),
+/// which also reports the error.
+constexpr static_terms<max_tiled_rank> own_static_terms(const shape& s) noexcept {
+  static_terms<max_tiled_rank> out;
+  index_program p;
+  compile_index_program_into(s, p);  // not exact where the layout is not valid for s
+  if (!p.exact) return out;
+  const result<index_t> span = checked_required_span_size(s);
+  if (!span.has_value()) return out;
+  std::size_t n = 0;
+  for (const index_term& t : p.terms) {
+    const index_t d = t.single_dimension();
+    if (d < 0) return out;
+    // Insertion in memory order: decreasing stride.
+    std::size_t k = n++;
+    for (; k > 0 && out.stride[k - 1] < t.stride; --k) {
+      out.dimension[k] = out.dimension[k - 1];
+      out.divisor[k] = out.divisor[k - 1];
+      out.modulus[k] = out.modulus[k - 1];
+      out.stride[k] = out.stride[k - 1];
+    }
+    out.dimension[k] = d;
+    out.divisor[k] = t.divisor;
+    out.modulus[k] = t.modulus;
+    out.stride[k] = t.stride;
+  }
+  out.count = n;
+  out.span = span.value_;
+  out.ok = true;
+  return out;
+}
+
+/// The program of a tensor with static extents Ext: its layout's program (layout_program) evaluated for the
+/// extents, or where that has none, the shape's own (own_static_terms); `ok` when either applies.
 template <class Ext, class L, bool Static = Ext::rank_dynamic() == 0>
 struct static_program {
   static constexpr bool ok = false;
 };
-template <class From, index_t... E>
+template <class From, class L, index_t... E>
 constexpr auto static_terms_of(Extents<E...>*) noexcept {
-  if constexpr (!From::usable || !((E > 0) && ...)) {
+  if constexpr (!((E > 0) && ...)) {
     return static_terms<From::flat.term_count>{};
-  } else {
+  } else if constexpr (From::usable) {
     const index_t e[] = {E..., 0};
     return specialize_program(From::flat, e, From::alignment);
+  } else {
+    return own_static_terms(tensor_shape_v<Extents<E...>, L>);
   }
 }
 template <class Ext, class L>
 struct static_program<Ext, L, true> {
   using from = layout_program<L, Ext::rank()>;
-  static constexpr static_terms<from::flat.term_count> terms =
-      static_terms_of<from>(static_cast<Ext*>(nullptr));
+  static constexpr auto terms = static_terms_of<from, L>(static_cast<Ext*>(nullptr));
   static constexpr bool ok = terms.ok;
   static constexpr auto program = flatten_static<terms.count>(terms);
 };
 
-/// The accessor's constants for a tensor: its layout's program evaluated for the extents where that applies,
-/// else the shape's own (make_flat_program).
+/// The accessor's constants for a tensor: static_program where it applies, else the shape's own
+/// (make_flat_program: '?' extents, or terms that static_program does not take).
 template <class Ext, class L>
 constexpr auto tensor_program() noexcept {
   if constexpr (static_program<Ext, L>::ok) {
@@ -530,8 +568,9 @@ constexpr auto tensor_program() noexcept {
   }
 }
 
-/// The layout issue of a tensor (error_id::none when valid); a tensor whose program came from its layout's
-/// is valid (its layout is valid for every shape of its rank, and its span fits int64).
+/// The layout issue of a tensor (error_id::none when valid); a tensor that static_program takes is valid
+/// (its layout's program exists for every shape of its rank, or the shape's own program is exact, and its
+/// span fits int64).
 template <class Ext, class L>
 constexpr error_id tensor_layout_issue() noexcept {
   if constexpr (static_program<Ext, L>::ok) {
