@@ -1,8 +1,10 @@
 // tests/tensor/static_program.cpp: a static tensor's accessor program comes from its layout's program for
-// dynamic extents, evaluated for the extents (detail::static_program). Checked against the program the
-// shape compiles on its own (make_accessor_program of the static shape: the same terms, in the same order,
-// the same span) over grids of extents, and against the brute-force model of the seed's pad, reshape and
-// transpose (every element's slot, and the span).
+// dynamic extents, evaluated for the extents, or where the layout has none ('*' tiles, padded dimensions,
+// tiles whose sizes multiply past 2^24), from the shape's own index program where each of its terms reads
+// one dimension (detail::static_program, own_static_terms). Checked against the program the shape compiles
+// on its own (make_accessor_program of the static shape: the same terms, in the same order, the same span)
+// over grids of extents, and against the brute-force model of the seed's pad, reshape and transpose (every
+// element's slot, and the span).
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <string>
@@ -167,7 +169,8 @@ TEST_CASE("a static tensor's program is its layout's program for dynamic extents
   n += compare_programs<Layout<"{2,1,0:T(*,2,4)}">, 3>(sizes3_own, false);
   n += compare_programs<Layout<"{2,1,0:T(2,*,4)}">, 3>(sizes3_own, false);
   n += compare_programs<Layout<0, 1, pad(300, 300)>, 2>(sizes2_own, false);
-  n += compare_programs<Layout<"{1,0:T(2,2)}">, 3>(sizes3, false);  // a layout of another rank: none
+  n += compare_programs<Layout<"{0:T(4096)(4096)(2)}">, 1>(sizes1, false);  // tile sizes past 2^24
+  n += compare_programs<Layout<"{1,0:T(2,2)}">, 3>(sizes3, false);          // a layout of another rank: none
   CHECK(n > 7000);
 }
 
@@ -188,6 +191,17 @@ TEST_CASE("static tensors take their layout's program; others compile their own"
       !detail::static_program<Extents<(index_t{1} << 40), (index_t{1} << 40)>, Layout<"{1,0}">>::ok);
   STATIC_REQUIRE(
       !detail::static_program<Extents<(index_t{1} << 40), (index_t{1} << 40)>, Layout<"{1,0:T(*,4)}">>::ok);
+  // Tiles whose sizes multiply past 2^24 (the bound of the probes for '?' extents): the shape's own program.
+  using big = Tensor<"f32[3,5]{0,1:T(4096)(4096)(2)}">;
+  STATIC_REQUIRE((big::mapping_type::exact && detail::quick_tensor<"f32[3,5]{0,1:T(4096)(4096)(2)}">::ok));
+  std::vector<float> buffer(static_cast<std::size_t>(big::mapping_type{}.required_span_size()));
+  std::vector<index_t> visited;
+  for_each(big(buffer.data()), [&](float& x) { visited.push_back(&x - buffer.data()); });
+  std::vector<index_t> want;
+  for (index_t j = 0; j < 5; ++j) {
+    for (index_t i = 0; i < 3; ++i) want.push_back(linear_index(big::mapping_type::static_shape, {i, j}));
+  }
+  CHECK(visited == want);  // memory order: {0,1} puts dimension 0 minor
   // Either way the accessor gives the same element.
   using A = Tensor<"f32[16,256]{1,0:T(8,128)}">::mapping_type;
   STATIC_REQUIRE((A::exact && A::term_count == 4));

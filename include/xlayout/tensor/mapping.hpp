@@ -180,19 +180,20 @@ constexpr static_vector<index_t, XLAYOUT_MAX_RANK> dimensions_of(const shape& s)
 constexpr accessor_program make_accessor_program(const shape& s) noexcept {
   accessor_program out;
   if (find_layout_issue(s)) return out;
-  // Probe sizes: larger than every product of tile sizes, so that a dynamic dimension's digits never fit
-  // inside a tile, and not multiples of them, so that the ceil_div formulas are checked.
+  // Probe sizes for '?' extents: larger than every product of tile sizes, so that a dynamic dimension's
+  // digits never fit inside a tile, and not multiples of them, so that the ceil_div formulas are checked.
+  // (Static extents need no probe: a static shape's program has no bound on its tiles.)
+  const bool dynamic = !is_static(s);
   index_t tiles_product = 1;
-  for (const tile& t : s.layout.tiles) {
-    for (index_t v : t.dimensions) {
+  for (std::size_t k = 0; dynamic && k < s.layout.tiles.size(); ++k) {
+    for (index_t v : s.layout.tiles[k].dimensions) {
       if (v == combine_dimension) continue;
       const checked_index m = checked_mul(tiles_product, v);
       if (!m.ok || m.value > (index_t{1} << 24)) return out;
       tiles_product = m.value;
     }
   }
-  const bool dynamic = !is_static(s);
-  const shape probe = with_probe_extents(s, 2 * tiles_product + 3);
+  const shape probe = dynamic ? with_probe_extents(s, 2 * tiles_product + 3) : s;
   const index_program program = compile_index_program(probe);
   if (!program.exact) return out;
   // Memory order: the most major position first and, inside one position (the digits of a '*' group),
@@ -496,7 +497,8 @@ constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
 }
 
 /// The program of a static shape whose layout has none for dynamic extents (layout_program not usable: a
-/// '*' group whose tile lines up with its members' sizes only for some of them, f32[3,5]{1,0:T(*,4)}): the
+/// '*' group whose tile lines up with its members' sizes only for some of them, f32[3,5]{1,0:T(*,4)}, padded
+/// dimensions, tile sizes whose product passes make_accessor_program's bound for its probes): the
 /// shape's own index program, where each of its terms reads one dimension, in memory order (decreasing
 /// stride), and the span (L(n) included), as make_accessor_program makes them of the static shape. Not `ok`
 /// where a term reads a sum of dimensions (f32[4,6,5]{2,1,0:T(2,*,4)}), the layout is not valid for the
