@@ -82,23 +82,6 @@ bool specialized_agrees(const xlayout::detail::accessor_program& full, const xla
   }
   return (got.span + align - 1) / align * align == want.span.constant;
 }
-// detail::own_static_terms (a static Tensor's accessor terms where its layout has no program for '?' extents:
-// the shape's own, when each term reads one dimension) must exist exactly where the shape's accessor program
-// is exact, with its terms and span (L(n) included).
-bool own_agrees(const xlayout::shape& s) {
-  const auto got = xlayout::detail::own_static_terms(s);
-  const xlayout::detail::accessor_program want = xlayout::detail::make_accessor_program(s);
-  if (got.ok != want.exact) return false;
-  if (!got.ok) return true;
-  if (got.count != want.terms.size()) return false;
-  for (std::size_t k = 0; k < got.count; ++k) {
-    const auto& w = want.terms[k];
-    if (got.dimension[k] != w.dimension || got.divisor[k] != w.term.divisor ||
-        got.modulus[k] != w.term.modulus || got.stride[k] != w.term.stride)
-      return false;
-  }
-  return got.span == want.span.constant;
-}
 template <std::size_t... T>
 constexpr auto specialized_table(std::index_sequence<T...>) {
   using check = bool (*)(const xlayout::detail::accessor_program&, const xlayout::shape&);
@@ -148,7 +131,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static constexpr auto table = specialized_table(std::make_index_sequence<xlayout::max_tiled_rank + 1>{});
     if (full.exact) FUZZ_CHECK(table[full.terms.size()](full, *s), in);
   }
-  if (positive) FUZZ_CHECK(own_agrees(*s), in);
+  // detail::own_static_terms (a static shape's accessor terms: make_accessor_program's, and a static Tensor's
+  // where its layout has no program for '?' extents): present exactly where the index program is exact and
+  // reads one dimension per term, in decreasing stride, with the span; each element at its slot (below).
+  const auto own = xlayout::detail::own_static_terms(*s);
+  if (positive) {
+    bool single = prog.exact;
+    for (const xlayout::index_term& t : prog.terms) single = single && t.single_dimension() >= 0;
+    FUZZ_CHECK(own.ok == single, in);
+    FUZZ_CHECK(!own.ok || own.span == static_cast<xlayout::index_t>(buffer.size()), in);
+    for (std::size_t k = 1; own.ok && k < own.count; ++k) FUZZ_CHECK(own.stride[k - 1] >= own.stride[k], in);
+  }
   const auto st = xlayout::strides(*s);  // where the layout is strided: every slot is sum idx * stride
   for (std::size_t p = 0; p < buffer.size(); ++p) {
     const auto back = xlayout::multi_index(*s, static_cast<xlayout::index_t>(p));
@@ -167,6 +160,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(lin && *lin == static_cast<xlayout::index_t>(p), in);
     FUZZ_CHECK(back && *back == idx, in);
     if (prog.exact) FUZZ_CHECK(prog(idx) == static_cast<xlayout::index_t>(p), in);
+    if (positive && own.ok) {
+      xlayout::index_t at = 0;
+      for (std::size_t k = 0; k < own.count; ++k) {
+        xlayout::index_t v = idx[static_cast<std::size_t>(own.dimension[k])] / own.divisor[k];
+        if (own.modulus[k] != 0) v %= own.modulus[k];
+        at += v * own.stride[k];
+      }
+      FUZZ_CHECK(at == static_cast<xlayout::index_t>(p), in);
+    }
     if (st) {
       fuzz::i128 at = 0;
       for (std::size_t d = 0; d < rank; ++d) at += static_cast<fuzz::i128>(idx[d]) * (*st)[d];

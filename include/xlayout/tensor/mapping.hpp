@@ -174,26 +174,93 @@ constexpr static_vector<index_t, XLAYOUT_MAX_RANK> dimensions_of(const shape& s)
   return s.dimensions;
 }
 
+/// A layout's terms for static extents, before they are copied into a flat_program of their number.
+template <std::size_t Capacity>
+struct static_terms {
+  bool ok = false;
+  std::size_t count = 0;
+  index_t dimension[Capacity + 1]{};
+  index_t divisor[Capacity + 1]{};
+  index_t modulus[Capacity + 1]{};
+  index_t stride[Capacity + 1]{};
+  index_t span = 1;
+};
+
+/// The program of a static shape (make_accessor_program's, and static_program's where the layout has none for
+/// dynamic extents: layout_program not usable, a '*' group whose tile lines up with its members' sizes only
+/// for some of them, f32[3,5]{1,0:T(*,4)}, padded dimensions, tile sizes whose product passes
+/// make_accessor_program's bound for its probes): the shape's own index program, where each of its terms
+/// reads one dimension, in memory order (decreasing stride: a more major position has a larger stride than
+/// every digit of a more minor one), and the span (L(n) included). Not `ok` where a term reads a sum of
+/// dimensions (f32[4,6,5]{2,1,0:T(2,*,4)}), the layout is not valid for the shape, or the span leaves int64:
+/// a tensor then compiles its program the general way (tensor_program), which also reports the error.
+constexpr static_terms<max_tiled_rank> own_static_terms(const shape& s) noexcept {
+  static_terms<max_tiled_rank> out;
+  index_program p;
+  compile_index_program_into(s, p);  // not exact where the layout is not valid for s
+  if (!p.exact) return out;
+  const result<index_t> span = checked_required_span_size(s);
+  if (!span.has_value()) return out;
+  std::size_t n = 0;
+  for (const index_term& t : p.terms) {
+    const index_t d = t.single_dimension();
+    if (d < 0) return out;
+    // Insertion in memory order: decreasing stride.
+    std::size_t k = n++;
+    for (; k > 0 && out.stride[k - 1] < t.stride; --k) {
+      out.dimension[k] = out.dimension[k - 1];
+      out.divisor[k] = out.divisor[k - 1];
+      out.modulus[k] = out.modulus[k - 1];
+      out.stride[k] = out.stride[k - 1];
+    }
+    out.dimension[k] = d;
+    out.divisor[k] = t.divisor;
+    out.modulus[k] = t.modulus;
+    out.stride[k] = t.stride;
+  }
+  out.count = n;
+  out.span = span.value_;
+  out.ok = true;
+  return out;
+}
+
 /// Compiles the layout of a shape whose dimensions are static or `?` (dyn). The terms come from
 /// compile_index_program on a probe shape (each `?` replaced by a large size); their strides are then
 /// re-derived as formulas of the extents and checked against a second probe.
 constexpr accessor_program make_accessor_program(const shape& s) noexcept {
   accessor_program out;
   if (find_layout_issue(s)) return out;
+  if (is_static(s)) {
+    // Static extents: the shape's own terms, their strides constants (no probe, no bound on the tiles).
+    const static_terms<max_tiled_rank> own = own_static_terms(s);
+    if (!own.ok) return out;
+    out.span.constant = own.span;
+    for (std::size_t k = 0; k < own.count; ++k) {
+      accessor_term a;
+      a.term.coefficients.resize(s.rank());
+      a.term.coefficients[static_cast<std::size_t>(own.dimension[k])] = 1;
+      a.term.divisor = own.divisor[k];
+      a.term.modulus = own.modulus[k];
+      a.term.stride = own.stride[k];
+      a.dimension = own.dimension[k];
+      a.stride.constant = own.stride[k];
+      out.terms.push_back(a);
+    }
+    out.exact = true;
+    return out;
+  }
   // Probe sizes for '?' extents: larger than every product of tile sizes, so that a dynamic dimension's
   // digits never fit inside a tile, and not multiples of them, so that the ceil_div formulas are checked.
-  // (Static extents need no probe: a static shape's program has no bound on its tiles.)
-  const bool dynamic = !is_static(s);
   index_t tiles_product = 1;
-  for (std::size_t k = 0; dynamic && k < s.layout.tiles.size(); ++k) {
-    for (index_t v : s.layout.tiles[k].dimensions) {
+  for (const tile& t : s.layout.tiles) {
+    for (index_t v : t.dimensions) {
       if (v == combine_dimension) continue;
       const checked_index m = checked_mul(tiles_product, v);
       if (!m.ok || m.value > (index_t{1} << 24)) return out;
       tiles_product = m.value;
     }
   }
-  const shape probe = dynamic ? with_probe_extents(s, 2 * tiles_product + 3) : s;
+  const shape probe = with_probe_extents(s, 2 * tiles_product + 3);
   const index_program program = compile_index_program(probe);
   if (!program.exact) return out;
   // Memory order: the most major position first and, inside one position (the digits of a '*' group),
@@ -207,26 +274,6 @@ constexpr accessor_program make_accessor_program(const shape& s) noexcept {
       }
     }
   };
-  if (!dynamic) {
-    // Static extents: the strides are the program's constants, and a more major position has a larger
-    // stride than every digit of a more minor one, so memory order is decreasing stride.
-    const result<index_t> span = checked_required_span_size(s);
-    if (!span.has_value()) return out;
-    out.span.constant = span.value_;
-    for (const index_term& t : program.terms) {
-      const index_t d = t.single_dimension();
-      if (d < 0) return out;
-      accessor_term a;
-      a.term = t;
-      a.dimension = d;
-      a.stride.constant = t.stride;
-      out.terms.push_back(a);
-    }
-    sort_terms([](const accessor_term& a, const accessor_term& b) { return a.term.stride > b.term.stride; });
-    out.exact = true;
-    return out;
-  }
-
   static_vector<size_formula, max_tiled_rank> sizes;
   if (!symbolic_tiled_dimensions(s, sizes)) return out;
   // suffix[i] = product of the sizes after position i (the row-major stride of position i).
@@ -387,18 +434,6 @@ struct layout_program {
   static constexpr index_t alignment = L::value.tail_padding_alignment_in_elements;
 };
 
-/// A layout's terms for static extents, before they are copied into a flat_program of their number.
-template <std::size_t Capacity>
-struct static_terms {
-  bool ok = false;
-  std::size_t count = 0;
-  index_t dimension[Capacity + 1]{};
-  index_t divisor[Capacity + 1]{};
-  index_t modulus[Capacity + 1]{};
-  index_t stride[Capacity + 1]{};
-  index_t span = 1;
-};
-
 /// The program of a static shape from its layout's program for dynamic extents (layout_program): each
 /// stride and the span evaluated for the extents e (checked: a span past int64 is not ok, and the tensor
 /// then compiles its own program, which reports span_overflow); a digit that is always 0 for the extent
@@ -494,44 +529,6 @@ constexpr flat_program<N, 0> flatten_static(const static_terms<C>& t) noexcept {
   order_by_dimension(f);
   f.span_constant = t.span;
   return f;
-}
-
-/// The program of a static shape whose layout has none for dynamic extents (layout_program not usable: a
-/// '*' group whose tile lines up with its members' sizes only for some of them, f32[3,5]{1,0:T(*,4)}, padded
-/// dimensions, tile sizes whose product passes make_accessor_program's bound for its probes): the
-/// shape's own index program, where each of its terms reads one dimension, in memory order (decreasing
-/// stride), and the span (L(n) included), as make_accessor_program makes them of the static shape. Not `ok`
-/// where a term reads a sum of dimensions (f32[4,6,5]{2,1,0:T(2,*,4)}), the layout is not valid for the
-/// shape, or the span leaves int64: the tensor then compiles its program the general way (tensor_program),
-/// which also reports the error.
-constexpr static_terms<max_tiled_rank> own_static_terms(const shape& s) noexcept {
-  static_terms<max_tiled_rank> out;
-  index_program p;
-  compile_index_program_into(s, p);  // not exact where the layout is not valid for s
-  if (!p.exact) return out;
-  const result<index_t> span = checked_required_span_size(s);
-  if (!span.has_value()) return out;
-  std::size_t n = 0;
-  for (const index_term& t : p.terms) {
-    const index_t d = t.single_dimension();
-    if (d < 0) return out;
-    // Insertion in memory order: decreasing stride.
-    std::size_t k = n++;
-    for (; k > 0 && out.stride[k - 1] < t.stride; --k) {
-      out.dimension[k] = out.dimension[k - 1];
-      out.divisor[k] = out.divisor[k - 1];
-      out.modulus[k] = out.modulus[k - 1];
-      out.stride[k] = out.stride[k - 1];
-    }
-    out.dimension[k] = d;
-    out.divisor[k] = t.divisor;
-    out.modulus[k] = t.modulus;
-    out.stride[k] = t.stride;
-  }
-  out.count = n;
-  out.span = span.value_;
-  out.ok = true;
-  return out;
 }
 
 /// The program of a tensor with static extents Ext: its layout's program (layout_program) evaluated for the
