@@ -1,5 +1,7 @@
 // expect-error: \[xlayout:view_invalid_slice\]
-// The mistake: a slice whose limit (9) is past the extent (4).
+// expect-error: error_at_column<xlayout::error_id::view_invalid_slice, 1>
+// The mistake: a slice whose limit (9) is past the extent (4). The note names dimension 0 as 1 (the
+// dimension plus one, as a text's column is its position plus one).
 #include <xlayout/tensor.hpp>
 #include <xlayout/tensor/view.hpp>
 float element(float* p) {

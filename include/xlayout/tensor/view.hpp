@@ -270,9 +270,12 @@ constexpr view_op_info view_op_map(hlo::op& o, const view_dims& in, const view_d
   return finish_view_op(r.value_[0].map, out);
 }
 
-constexpr view_op_info view_error(error_id id) noexcept {
+/// An op's error; `dimension` the dimension it is about (a Slice or a dynamic_slice size that does not fit:
+/// the compile error's note shows it plus one, as a text's column, the way the checked forms give a run-time
+/// failure's dimension as its position), -1 where it is about the op as a whole.
+constexpr view_op_info view_error(error_id id, index_t dimension = -1) noexcept {
   view_op_info info;
-  info.issue = error{id, -1};
+  info.issue = error{id, dimension};
   return info;
 }
 
@@ -505,7 +508,7 @@ constexpr view_op_info slice_info(const view_dims& in, const slice_spec* s, std:
     if (s[i].kind != slice_spec::fixed) {
       all_fixed = false;
     } else if (s[i].start < 0 || s[i].start > s[i].limit || s[i].limit > hi || s[i].stride < 1) {
-      return view_error(error_id::view_invalid_slice);
+      return view_error(error_id::view_invalid_slice, static_cast<index_t>(i));
     }
   }
   view_check checks[XLAYOUT_MAX_RANK]{};
@@ -590,7 +593,7 @@ constexpr view_op_info dynamic_slice_info(const view_dims& in, const view_dims& 
   if (sizes.size() != in.size()) return view_error(error_id::view_invalid_slice);
   for (std::size_t i = 0; i < in.size(); ++i) {
     if (sizes[i] < 0 || sizes[i] > (in[i] == dyn ? view_dynamic_bound : in[i]))
-      return view_error(error_id::view_invalid_slice);
+      return view_error(error_id::view_invalid_slice, static_cast<index_t>(i));
   }
   if (has_dynamic(in) && !positions_fit(sizes)) return view_error(error_id::view_size_overflow);
   // XLA's map for dynamic-slice operand 0 with no start known, taken directly rather than through the op:
