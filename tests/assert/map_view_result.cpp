@@ -1,6 +1,7 @@
-// expect-stderr: ^\[xlayout:view_map_out_of_range\] precondition: map_view: .* at .*view\.hpp:[0-9]+
+// expect-stderr: ^\[xlayout:view_map_out_of_range\] map_view: result 0 reaches 7, outside the extent 7 at .*view\.hpp:[0-9]+
 // The default handler when a map_view's results do not fit a '?' extent known only when the view is built:
-// the map reads rows 0 to 7, the tensor has 7.
+// the map reads rows 0 to 7, the tensor has 7 (the report names the result, how far it reaches and the
+// extent).
 #define XLAYOUT_ENABLE_ASSERTS 1
 #include <xlayout/tensor.hpp>
 #include <xlayout/tensor/view.hpp>

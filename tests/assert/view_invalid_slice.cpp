@@ -1,6 +1,6 @@
-// expect-stderr: ^\[xlayout:view_invalid_slice\] precondition: slice: give one Slice<.* at .*view\.hpp:[0-9]+
+// expect-stderr: ^\[xlayout:view_invalid_slice\] dimension 1: runtime_slice\{0, 6, 1\} with extent 5 \(0 <= start <= limit <= extent, stride >= 1\) at .*view\.hpp:[0-9]+
 // The default handler when a run-time slice does not fit its dimension (limit 6 > extent 5, known only at
-// run time): the id and the rule, where the message was only the id before (audit).
+// run time): the id, the dimension, the slice and the extent (the id and the rule before).
 #define XLAYOUT_ENABLE_ASSERTS 1
 #include <xlayout/tensor.hpp>
 #include <xlayout/tensor/view.hpp>

@@ -309,7 +309,8 @@ namespace XLAYOUT_NAMESPACE::detail {
 /// What a failed run-time XLAYOUT_ASSERT does. Define XLAYOUT_ASSERT_HANDLER(file, line, text) before
 /// including xlayout to report and stop your own way (log, trap, breakpoint); text starts with
 /// "[xlayout:<id>]" for a rule with an id. The default prints (see XLAYOUT_ASSERT_PRINTS) and stops; for
-/// the accessor's index check it also prints the index and the extents.
+/// the accessor's index check it also prints the index and the extents, and for a view's run-time
+/// arguments the dimension and the values (detail::view_argument_failed_at).
 #ifndef XLAYOUT_ASSERT_HANDLER
 #define XLAYOUT_ASSERT_HANDLER(file, line, text) ::xlayout::detail::assertion_failed_at(file, line, text)
 #define XLAYOUT_DEFAULT_ASSERT_HANDLER 1

@@ -1169,10 +1169,82 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
     return 0 <= args[k.arg] && args[k.arg] < e;
   }
 }
+/// The default handler's report of a view's run-time precondition that fails (assertions on): the id, what
+/// the check is about and its values, then it stops as the handler does, e.g.
+///   [xlayout:view_invalid_slice] dimension 1: runtime_slice{0, 6, 1} with extent 5 (0 <= start
+///   <= limit <= extent, stride >= 1) at view.hpp:1199
+/// `kind` a view_check kind; `at` its dimension (the input's; the view's for `extent`, the result for
+/// `result`); a, b, c its arguments; `extent` the input's extent (unused for `extent`).
+[[noreturn]] XLAYOUT_COLD XLAYOUT_HD inline void view_argument_failed_at(
+    [[maybe_unused]] const char* file, [[maybe_unused]] int line, [[maybe_unused]] int kind,
+    [[maybe_unused]] long long at, [[maybe_unused]] long long a, [[maybe_unused]] long long b,
+    [[maybe_unused]] long long c, [[maybe_unused]] long long extent) noexcept {
+#if defined(__CUDA_ARCH__) || XLAYOUT_ASSERT_PRINTS
+#if defined(__CUDA_ARCH__)
+#define XLAYOUT_DETAIL_PRINT(...) printf(__VA_ARGS__)
+#else
+#define XLAYOUT_DETAIL_PRINT(...) std::fprintf(stderr, __VA_ARGS__)
+#endif
+  switch (kind) {
+    case view_check::at_least:
+      XLAYOUT_DETAIL_PRINT(
+          "[xlayout:view_invalid_slice] dimension %lld: extent %lld, below %lld (a Slice's limit or "
+          "a dynamic_slice's size)",
+          at, extent, a);
+      break;
+    case view_check::range:
+      XLAYOUT_DETAIL_PRINT(
+          "[xlayout:view_invalid_slice] dimension %lld: runtime_slice{%lld, %lld, %lld} with extent "
+          "%lld (0 <= start <= limit <= extent, stride >= 1)",
+          at, a, b, c, extent);
+      break;
+    case view_check::index:
+      XLAYOUT_DETAIL_PRINT("[xlayout:view_invalid_slice] dimension %lld: index %lld outside the extent %lld",
+                           at, a, extent);
+      break;
+    case view_check::extent:
+      XLAYOUT_DETAIL_PRINT(
+          "[xlayout:view_invalid_dimensions] broadcast: extent %lld of the view's dimension %lld, outside "
+          "[0, 2^32)",
+          a, at);
+      break;
+    default:
+      XLAYOUT_DETAIL_PRINT(
+          "[xlayout:view_map_out_of_range] map_view: result %lld reaches %lld, outside the extent %lld", at,
+          a - 1, extent);
+      break;
+  }
+  XLAYOUT_DETAIL_PRINT(" at %s:%d\n", file, line);
+#undef XLAYOUT_DETAIL_PRINT
+#endif
+#if defined(__CUDA_ARCH__)
+  __trap();
+#elif XLAYOUT_ASSERT_PRINTS
+  std::abort();
+#else
+  __builtin_trap();
+#endif
+}
+
 /// Op's run-time precondition C (view_invalid_slice).
 template <class Op, std::size_t C>
 XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
                                           [[maybe_unused]] const index_t* args) noexcept {
+#if defined(XLAYOUT_ENABLE_ASSERTS) && XLAYOUT_ENABLE_ASSERTS && defined(XLAYOUT_DEFAULT_ASSERT_HANDLER)
+  // With the default handler, the values too (as the accessor's index check reports the index).
+  if (!__builtin_is_constant_evaluated()) {
+    constexpr view_check k = Op::info.checks[C];
+    if (!view_arg_ok<Op, C>(in, args)) {
+      const bool has_args = k.kind != view_check::at_least && k.kind != view_check::result;
+      const long long a = has_args ? args[k.arg] : k.size;
+      const long long b = k.kind == view_check::range ? args[k.arg + 1] : 0;
+      const long long c = k.kind == view_check::range ? args[k.arg + 2] : 0;
+      view_argument_failed_at(__FILE__, __LINE__, k.kind, k.dim, a, b, c,
+                              k.kind == view_check::extent ? 0 : in[k.dim]);
+    }
+    return;
+  }
+#endif
   if constexpr (Op::info.checks[C].kind == view_check::extent) {
     XLAYOUT_EXPECTS((view_arg_ok<Op, C>(in, args)), view_invalid_dimensions);
   } else if constexpr (Op::info.checks[C].kind == view_check::result) {
