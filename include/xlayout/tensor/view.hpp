@@ -1172,7 +1172,7 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
 /// The default handler's report of a view's run-time precondition that fails (assertions on): the id, what
 /// the check is about and its values, then it stops as the handler does, e.g.
 ///   [xlayout:view_invalid_slice] dimension 1: runtime_slice{0, 6, 1} with extent 5 (0 <= start
-///   <= limit <= extent, stride >= 1) at view.hpp:1199
+///   <= limit <= extent, stride >= 1) at .../xlayout/tensor/view.hpp:<line>
 /// `kind` a view_check kind; `at` its dimension (the input's; the view's for `extent`, the result for
 /// `result`); a, b, c its arguments; `extent` the input's extent (unused for `extent`).
 [[noreturn]] XLAYOUT_COLD XLAYOUT_HD inline void view_argument_failed_at(
