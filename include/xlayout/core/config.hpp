@@ -259,50 +259,55 @@ XLAYOUT_HD inline void xlayout_assertion_failed(const char*) noexcept {}
 #include <cstdlib>
 #endif
 
-namespace XLAYOUT_NAMESPACE::detail {
-/// The default run-time handler: "[xlayout:<id>] <message> at <file>:<line>" on stderr, then abort()
-/// (printf and __trap() in CUDA device code; a bare trap where XLAYOUT_ASSERT_PRINTS is 0). No allocation,
-/// no exception. Texts without an id (XLAYOUT_ASSERT's) are shown as [xlayout:assertion].
-[[noreturn]] XLAYOUT_HD inline void assertion_failed_at(const char* file, int line,
-                                                        const char* text) noexcept {
-  const bool has_id = text[0] == '[' && text[1] == 'x';
+/// The default handler's output: printf in CUDA device code, stderr on the host where it prints, nothing
+/// where XLAYOUT_ASSERT_PRINTS is 0 (bare-metal targets). A detail of the reports below and of the view's.
 #if defined(__CUDA_ARCH__)
-  printf("%s%s at %s:%d\n", has_id ? "" : "[xlayout:assertion] ", text, file, line);
+#define XLAYOUT_DETAIL_PRINT(...) printf(__VA_ARGS__)
+#elif XLAYOUT_ASSERT_PRINTS
+#define XLAYOUT_DETAIL_PRINT(...) std::fprintf(stderr, __VA_ARGS__)
+#else
+#define XLAYOUT_DETAIL_PRINT(...) ((void)0)
+#endif
+
+namespace XLAYOUT_NAMESPACE::detail {
+/// How the default handler stops, after its report: __trap() in CUDA device code, abort() where it prints,
+/// else a bare trap.
+[[noreturn]] XLAYOUT_HD inline void default_handler_stop() noexcept {
+#if defined(__CUDA_ARCH__)
   __trap();
 #elif XLAYOUT_ASSERT_PRINTS
-  std::fprintf(stderr, "%s%s at %s:%d\n", has_id ? "" : "[xlayout:assertion] ", text, file, line);
   std::abort();
 #else
-  (void)file, (void)line, (void)has_id;
   __builtin_trap();
 #endif
 }
 
+/// The default run-time handler: "[xlayout:<id>] <message> at <file>:<line>" on stderr, then abort()
+/// (printf and __trap() in CUDA device code; a bare trap where XLAYOUT_ASSERT_PRINTS is 0). No allocation,
+/// no exception. Texts without an id (XLAYOUT_ASSERT's) are shown as [xlayout:assertion].
+[[noreturn]] XLAYOUT_HD inline void assertion_failed_at([[maybe_unused]] const char* file,
+                                                        [[maybe_unused]] int line,
+                                                        [[maybe_unused]] const char* text) noexcept {
+  [[maybe_unused]] const bool has_id = text[0] == '[' && text[1] == 'x';
+  XLAYOUT_DETAIL_PRINT("%s%s at %s:%d\n", has_id ? "" : "[xlayout:assertion] ", text, file, line);
+  default_handler_stop();
+}
+
 /// The default handler of the accessor's index check: the index and the extents, e.g.
 /// "[xlayout:index_out_of_range] index (3, 0) is outside the extents (3, 5) at mapping.hpp:412".
-[[noreturn]] XLAYOUT_HD inline void index_out_of_range_at(const char* file, int line, const long long* index,
-                                                          const long long* extents, unsigned rank) noexcept {
+[[noreturn]] XLAYOUT_HD inline void index_out_of_range_at([[maybe_unused]] const char* file,
+                                                          [[maybe_unused]] int line,
+                                                          [[maybe_unused]] const long long* index,
+                                                          [[maybe_unused]] const long long* extents,
+                                                          [[maybe_unused]] unsigned rank) noexcept {
 #if defined(__CUDA_ARCH__) || XLAYOUT_ASSERT_PRINTS
-#if defined(__CUDA_ARCH__)
-#define XLAYOUT_DETAIL_PRINT(...) printf(__VA_ARGS__)
-#else
-#define XLAYOUT_DETAIL_PRINT(...) std::fprintf(stderr, __VA_ARGS__)
-#endif
   XLAYOUT_DETAIL_PRINT("[xlayout:index_out_of_range] index (");
   for (unsigned d = 0; d < rank; ++d) XLAYOUT_DETAIL_PRINT(d == 0 ? "%lld" : ", %lld", index[d]);
   XLAYOUT_DETAIL_PRINT(") is outside the extents (");
   for (unsigned d = 0; d < rank; ++d) XLAYOUT_DETAIL_PRINT(d == 0 ? "%lld" : ", %lld", extents[d]);
   XLAYOUT_DETAIL_PRINT(") at %s:%d\n", file, line);
-#undef XLAYOUT_DETAIL_PRINT
 #endif
-#if defined(__CUDA_ARCH__)
-  __trap();
-#elif XLAYOUT_ASSERT_PRINTS
-  std::abort();
-#else
-  (void)file, (void)line, (void)index, (void)extents, (void)rank;
-  __builtin_trap();
-#endif
+  default_handler_stop();
 }
 }  // namespace XLAYOUT_NAMESPACE::detail
 

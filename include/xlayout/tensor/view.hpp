@@ -1179,12 +1179,6 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
     [[maybe_unused]] const char* file, [[maybe_unused]] int line, [[maybe_unused]] int kind,
     [[maybe_unused]] long long at, [[maybe_unused]] long long a, [[maybe_unused]] long long b,
     [[maybe_unused]] long long c, [[maybe_unused]] long long extent) noexcept {
-#if defined(__CUDA_ARCH__) || XLAYOUT_ASSERT_PRINTS
-#if defined(__CUDA_ARCH__)
-#define XLAYOUT_DETAIL_PRINT(...) printf(__VA_ARGS__)
-#else
-#define XLAYOUT_DETAIL_PRINT(...) std::fprintf(stderr, __VA_ARGS__)
-#endif
   switch (kind) {
     case view_check::at_least:
       XLAYOUT_DETAIL_PRINT(
@@ -1215,15 +1209,7 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
       break;
   }
   XLAYOUT_DETAIL_PRINT(" at %s:%d\n", file, line);
-#undef XLAYOUT_DETAIL_PRINT
-#endif
-#if defined(__CUDA_ARCH__)
-  __trap();
-#elif XLAYOUT_ASSERT_PRINTS
-  std::abort();
-#else
-  __builtin_trap();
-#endif
+  default_handler_stop();
 }
 
 /// Op's run-time precondition C (view_invalid_slice).
