@@ -1212,7 +1212,9 @@ XLAYOUT_HD constexpr bool view_arg_ok(const index_t* in, const index_t* args) no
   default_handler_stop();
 }
 
-/// Op's run-time precondition C (view_invalid_slice).
+/// Op's run-time precondition C, checked when the view is built: its id (view_invalid_slice,
+/// view_invalid_dimensions, view_map_out_of_range) through XLAYOUT_EXPECTS, a compile error in a constant
+/// expression; with the default handler at run time, view_argument_failed_at's report.
 template <class Op, std::size_t C>
 XLAYOUT_HD constexpr void expect_view_arg([[maybe_unused]] const index_t* in,
                                           [[maybe_unused]] const index_t* args) noexcept {
